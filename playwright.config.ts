@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+// The real server on a throw-away data folder. Workers re-read this file, so the folder is
+// created once and handed down through the environment.
+process.env.READOUT_E2E_DATA ??= mkdtempSync(path.join(os.tmpdir(), 'readout-e2e-'))
+const port = Number(process.env.READOUT_E2E_PORT ?? 8181)
+export const baseURL = `http://127.0.0.1:${port}`
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    colorScheme: 'dark',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  globalTeardown: './tests/e2e/globalTeardown.ts',
+  webServer: {
+    command: 'npx tsx server/index.ts',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: process.env.READOUT_E2E_DATA,
+      STATIC_DIR: 'dist',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

@@ -1,0 +1,120 @@
+/**
+ * Builds the Fastify app: security headers, the local identity endpoints (local mode), the
+ * guarded /api/v1 routes and the built SPA with an index fallback for client routes. Everything
+ * it needs is passed in, so tests build the same app on an in-memory database.
+ */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import helmet from '@fastify/helmet'
+import fastifyStatic from '@fastify/static'
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import { API_PREFIX } from '../src/services/api/contract'
+import type { Assistant } from './assistant/types'
+import type { ServerConfig } from './config'
+import type { Database } from './db/client'
+import { errorHandler, HttpError, unauthorized } from './http/errors'
+import { contentSecurityPolicy } from './http/csp'
+import { localIdentityRoutes } from './identity/localIdentity'
+import { bearerToken, createSessionVerifier } from './identity/sessionVerifier'
+import { apiRoutes } from './routes/api'
+import { createSpeechTokenProvider } from './speech/tokenProvider'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of an /api/v1 request, set by the session guard. */
+    userId: string
+  }
+}
+
+export interface AppDeps {
+  config: ServerConfig
+  db: Database
+  assistant: Assistant
+  now?: () => Date
+  fetch?: typeof fetch
+  /** Fastify logger options; tests pass false. */
+  logger?: boolean | { level: string }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, assistant } = deps
+  const now = deps.now ?? (() => new Date())
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // One bad client cannot hold a connection open for ever.
+    requestTimeout: 120_000,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.setErrorHandler(errorHandler)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+  })
+
+  if (config.identity.mode === 'local') {
+    await app.register(localIdentityRoutes, {
+      db,
+      config: config.identity,
+      now,
+    })
+  }
+
+  const verifier = await createSessionVerifier(
+    config.identity.mode === 'local' ? { mode: 'local', db, now } : config.identity,
+  )
+
+  await app.register(
+    async (api) => {
+      api.decorateRequest('userId', '')
+      api.addHook('onRequest', async (request) => {
+        const token = bearerToken(request)
+        const session = token ? await verifier.verify(token) : null
+        if (!session) throw unauthorized()
+        request.userId = session.userId
+      })
+      await api.register(apiRoutes, {
+        db,
+        assistant,
+        speech: createSpeechTokenProvider(config.speech, deps.fetch),
+        now,
+      })
+      // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.
+      api.setNotFoundHandler(() => {
+        throw new HttpError(404, 'not_found', 'No such API route.')
+      })
+    },
+    { prefix: API_PREFIX },
+  )
+
+  app.get('/healthz', () => ({ ok: true }))
+
+  const indexHtml = path.join(config.staticDir, 'index.html')
+  const spaBuilt = existsSync(indexHtml)
+  if (spaBuilt) {
+    await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url
+    const isApi = url.startsWith('/api/') || url.startsWith('/v1/')
+    if (request.method !== 'GET' || isApi) {
+      return reply.status(404).send({ error: 'not_found', message: 'No such route.' })
+    }
+    if (!spaBuilt) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).')
+    }
+    // Client routes (/, /login, anything else) get the SPA; the router decides what to show.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+  })
+
+  return app
+}

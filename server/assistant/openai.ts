@@ -1,0 +1,186 @@
+/**
+ * An assistant backed by any OpenAI-compatible chat completions endpoint (OpenAI, Azure OpenAI
+ * behind a compatible gateway, vLLM, Ollama, LM Studio...).
+ *
+ * Only free-form replies go to the model. The patient summary and the phrase hints must be exact
+ * copies of the study's data, and cleanup must never drop or add a word, so those stay with the
+ * local assistant; text with explicit report headings is routed locally too, so dictating a
+ * report gives the same sections whichever provider is configured.
+ */
+import { z } from 'zod'
+import { LIMITS, REPORT_SECTION_KEYS } from '../../src/services/api/contract'
+import type { ReportSectionKey } from '../../src/services/api/contract'
+import type { Assistant, AssistantReply, ReplyInput, StudyContext } from './types'
+import { createLocalAssistant } from './local'
+import { SECTION_LABELS } from './local/headings'
+import { sectionReply } from './local/reply'
+import { describeExam, describePatient, historyOf, indicationOf } from './local/summary'
+
+export interface OpenAiAssistantOptions {
+  /** e.g. https://api.openai.com/v1 (the path up to, not including, /chat/completions). */
+  baseUrl: string
+  apiKey: string | undefined
+  model: string
+  timeoutMs: number
+  fetch?: typeof fetch
+}
+
+const completionSchema = z.object({
+  choices: z
+    .array(z.object({ message: z.object({ content: z.string().nullable().optional() }) }))
+    .min(1),
+})
+
+const modelAnswerSchema = z.object({
+  content: z.string().refine((text) => text.trim() !== ''),
+  sections: z.record(z.string(), z.unknown()).nullish(),
+})
+
+const ERROR_DETAIL_CHARS = 300
+
+const SYSTEM_RULES = [
+  'You are a radiology reporting assistant inside a reporting application. You help one radiologist with the one study described below.',
+  'Never invent findings, measurements, diagnoses or history. Use only the study data below and what the radiologist tells you; if something is not there, say that it is not recorded.',
+  'When the radiologist asks you to write or change the report, return the complete new text of each section you change; leave out the sections you do not change.',
+  'When the report is final, never return sections: say that the report is finalized and cannot be changed.',
+  'Answer with a JSON object only: {"content": "<your reply to the radiologist>", "sections": {"history"?: string, "technique"?: string, "comparison"?: string, "findings"?: string, "impression"?: string}}.',
+].join('\n')
+
+function studyContext(study: StudyContext, now: Date): string {
+  const history = historyOf(study.patient)
+  const report = study.report
+  const lines = [
+    `Today: ${now.toISOString().slice(0, 10)}`,
+    `Patient: ${describePatient(study.patient, now)}`,
+    `Exam: ${describeExam(study.order)}`,
+    `Ordered: ${study.order.orderedAt.toISOString()}`,
+    `Indication: ${indicationOf(study.order) ?? 'not provided'}`,
+    `Clinical history: ${history.length === 0 ? 'none recorded' : history.join('; ')}`,
+  ]
+  if (!report) {
+    lines.push('Report: not started.')
+  } else {
+    lines.push(`Report (${report.isFinal ? 'FINAL, cannot be changed' : 'draft'}):`)
+    for (const key of REPORT_SECTION_KEYS) {
+      const text = report.sections[key].trim()
+      lines.push(`${SECTION_LABELS[key].toUpperCase()}: ${text === '' ? '(empty)' : text}`)
+    }
+  }
+  return lines.join('\n')
+}
+
+function stripCodeFence(text: string): string {
+  const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/i.exec(text.trim())
+  return fenced?.[1] ?? text
+}
+
+/** The model's JSON answer, or its raw text as the content when it is not the JSON asked for. */
+function readModelAnswer(raw: string, study: StudyContext): AssistantReply {
+  let json: unknown
+  try {
+    json = JSON.parse(stripCodeFence(raw))
+  } catch {
+    return { content: raw.trim() }
+  }
+  const parsed = modelAnswerSchema.safeParse(json)
+  if (!parsed.success) return { content: raw.trim() }
+
+  const sections: Partial<Record<ReportSectionKey, string>> = {}
+  for (const key of REPORT_SECTION_KEYS) {
+    const text = parsed.data.sections?.[key]
+    // An empty string would wipe a section: models often echo every key, changed or not.
+    if (typeof text === 'string' && text.trim() !== '' && text.length <= LIMITS.sectionChars) {
+      sections[key] = text.trim()
+    }
+  }
+  const content = parsed.data.content.trim()
+  return Object.keys(sections).length === 0 || study.report?.isFinal
+    ? { content }
+    : { content, sections }
+}
+
+function errorDetail(body: string): string {
+  try {
+    const parsed = z
+      .object({ error: z.object({ message: z.string() }) })
+      .safeParse(JSON.parse(body))
+    if (parsed.success) return parsed.data.error.message.slice(0, ERROR_DETAIL_CHARS)
+  } catch {
+    // Not JSON: the body itself is the best description there is.
+  }
+  return body.trim().slice(0, ERROR_DETAIL_CHARS)
+}
+
+export function createOpenAiAssistant(options: OpenAiAssistantOptions): Assistant {
+  const local = createLocalAssistant()
+  const doFetch = options.fetch ?? fetch
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`
+
+  async function complete(input: ReplyInput): Promise<string> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+    if (options.apiKey) headers.Authorization = `Bearer ${options.apiKey}`
+    const body = {
+      model: options.model,
+      response_format: { type: 'json_object' },
+      messages: [
+        { role: 'system', content: `${SYSTEM_RULES}\n\n${studyContext(input.study, input.now)}` },
+        ...input.history.map(({ role, content }) => ({ role, content })),
+        { role: 'user', content: input.text },
+      ],
+    }
+
+    let status: number
+    let text: string
+    try {
+      const response = await doFetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      })
+      status = response.status
+      text = await response.text()
+    } catch (error) {
+      if (
+        error instanceof Error &&
+        (error.name === 'TimeoutError' || error.name === 'AbortError')
+      ) {
+        throw new Error(`The assistant model did not answer within ${options.timeoutMs} ms`, {
+          cause: error,
+        })
+      }
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new Error(`The assistant model could not be reached at ${url}: ${reason}`, {
+        cause: error,
+      })
+    }
+
+    if (status < 200 || status > 299) {
+      const detail = errorDetail(text)
+      throw new Error(`The assistant model answered HTTP ${status}${detail ? `: ${detail}` : ''}`)
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      throw new Error('The assistant model answered with something other than JSON')
+    }
+    const completion = completionSchema.safeParse(json)
+    if (!completion.success) throw new Error('The assistant model answered with no chat completion')
+    const content = completion.data.choices[0]?.message.content ?? ''
+    if (content.trim() === '') {
+      throw new Error('The assistant model answered with an empty message')
+    }
+    return content
+  }
+
+  return {
+    name: 'openai',
+    summarize: (study, now) => local.summarize(study, now),
+    cleanup: (input) => local.cleanup(input),
+    phrases: (input) => local.phrases(input),
+    async reply(input) {
+      return sectionReply(input) ?? readModelAnswer(await complete(input), input.study)
+    },
+  }
+}

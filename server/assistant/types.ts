@@ -1,0 +1,58 @@
+/**
+ * The assistant behind the chat. The local provider is deterministic and offline; an LLM provider
+ * implements the same interface. The server stores whatever a provider returns, so a provider
+ * never touches the database.
+ */
+import type {
+  InputType,
+  PatientSummary,
+  ReportSections,
+  ReportSectionKey,
+  Role,
+} from '../../src/services/api/contract'
+
+export interface StudyContext {
+  order: {
+    id: string
+    modality: string
+    bodyPart: string
+    studyDescription: string
+    indication: string
+    priority: 'stat' | 'urgent' | 'routine'
+    accessionNumber: string
+    orderedAt: Date
+  }
+  patient: {
+    firstName: string
+    lastName: string
+    dateOfBirth: string
+    sex: 'female' | 'male' | 'other' | 'unknown'
+    history: string[]
+  }
+  /** The current report, or null when none was started. */
+  report: { sections: ReportSections; isFinal: boolean } | null
+}
+
+export interface ReplyInput {
+  study: StudyContext
+  text: string
+  inputType: InputType
+  /** Earlier messages of the conversation, oldest first (the structured summary excluded). */
+  history: { role: Role; content: string }[]
+  /** Today, for age and "how long ago" answers; injected so replies are reproducible. */
+  now: Date
+}
+
+export interface AssistantReply {
+  content: string
+  /** New text for the report sections this reply changes (absent: the report is untouched). */
+  sections?: Partial<Record<ReportSectionKey, string>>
+}
+
+export interface Assistant {
+  readonly name: string
+  summarize(study: StudyContext, now: Date): Promise<PatientSummary>
+  reply(input: ReplyInput): Promise<AssistantReply>
+  cleanup(input: { text: string; modality: string; bodyPart: string }): Promise<string>
+  phrases(input: { modality: string; bodyPart: string }): Promise<string[]>
+}

@@ -1,0 +1,141 @@
+/**
+ * Server configuration from environment variables, validated once at start-up. README documents
+ * every variable; a bad value stops the server with a message naming it.
+ */
+import path from 'node:path'
+import { z } from 'zod'
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes'].includes(v)))
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+
+const envSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  STATIC_DIR: z.string().default('./dist'),
+  SEED: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // identity
+  ALLOW_SIGNUP: flag,
+  DESCOPE_PROJECT_ID: optionalText,
+  DESCOPE_BASE_URL: optionalText,
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
+  REFRESH_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(90 * 86_400)
+    .default(7 * 86_400),
+  // speech
+  AZURE_SPEECH_KEY: optionalText,
+  AZURE_SPEECH_REGION: optionalText,
+  AZURE_SPEECH_TOKEN_URL: optionalText,
+  SPEECH_HOST: optionalText,
+  SPEECH_REGION: optionalText,
+  // assistant
+  ASSISTANT_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+})
+
+export type Env = z.input<typeof envSchema>
+
+export type SpeechConfig =
+  | { kind: 'azure'; key: string; region: string; tokenUrl: string }
+  | { kind: 'host'; host: string; region: string }
+  | { kind: 'none' }
+
+export interface ServerConfig {
+  host: string
+  port: number
+  database:
+    { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string } | { kind: 'memory' }
+  staticDir: string
+  seed: boolean
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
+  identity:
+    | {
+        mode: 'local'
+        allowSignup: boolean
+        sessionTtlSeconds: number
+        refreshTtlSeconds: number
+      }
+    | { mode: 'descope'; projectId: string; baseUrl: string | undefined }
+  speech: SpeechConfig
+  assistant:
+    | { provider: 'local' }
+    | {
+        provider: 'openai'
+        baseUrl: string
+        apiKey: string | undefined
+        model: string
+        timeoutMs: number
+      }
+}
+
+export const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new Error(`Invalid configuration: ${problems}`)
+  }
+  const e = parsed.data
+  const loopback = LOOPBACK_HOSTS.has(e.HOST)
+
+  let speech: SpeechConfig = { kind: 'none' }
+  if (e.SPEECH_HOST) {
+    speech = { kind: 'host', host: e.SPEECH_HOST, region: e.SPEECH_REGION ?? 'local' }
+  } else if (e.AZURE_SPEECH_KEY && e.AZURE_SPEECH_REGION) {
+    speech = {
+      kind: 'azure',
+      key: e.AZURE_SPEECH_KEY,
+      region: e.AZURE_SPEECH_REGION,
+      tokenUrl:
+        e.AZURE_SPEECH_TOKEN_URL ??
+        `https://${e.AZURE_SPEECH_REGION}.api.cognitive.microsoft.com/sts/v1.0/issueToken`,
+    }
+  }
+
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+    staticDir: path.resolve(e.STATIC_DIR),
+    seed: e.SEED ?? true,
+    logLevel: e.LOG_LEVEL,
+    identity: e.DESCOPE_PROJECT_ID
+      ? { mode: 'descope', projectId: e.DESCOPE_PROJECT_ID, baseUrl: e.DESCOPE_BASE_URL }
+      : {
+          mode: 'local',
+          // Open sign-up is safe only on loopback; anywhere else it must be asked for.
+          allowSignup: e.ALLOW_SIGNUP ?? loopback,
+          sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+          refreshTtlSeconds: e.REFRESH_TTL_SECONDS,
+        },
+    speech,
+    assistant:
+      e.ASSISTANT_PROVIDER === 'openai'
+        ? {
+            provider: 'openai',
+            baseUrl: e.OPENAI_BASE_URL,
+            apiKey: e.OPENAI_API_KEY,
+            model: e.OPENAI_MODEL,
+            timeoutMs: e.OPENAI_TIMEOUT_MS,
+          }
+        : { provider: 'local' },
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Opens the database: PGlite (embedded PostgreSQL in a data folder, or in memory) by default,
+ * a PostgreSQL server through node-postgres when a connection string is given. Both run the same
+ * Drizzle migrations and expose the same query API.
+ */
+import { fileURLToPath } from 'node:url'
+import { mkdirSync } from 'node:fs'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+export type Queryable = Database | Tx
+
+export type DatabaseTarget =
+  { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string }
+
+export interface OpenDatabase {
+  db: Database
+  kind: DatabaseTarget['kind']
+  close(): Promise<void>
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
+  if (target.kind === 'postgres') {
+    const { default: pg } = await import('pg')
+    const { drizzle } = await import('drizzle-orm/node-postgres')
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 })
+    const db = drizzle(pool, { schema })
+    await migrate(db, { migrationsFolder })
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      close: () => pool.end(),
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  if (target.kind === 'pglite') mkdirSync(target.dataDir, { recursive: true })
+  const client = target.kind === 'pglite' ? new PGlite(target.dataDir) : new PGlite()
+  const db = drizzle(client, { schema })
+  await migrate(db, { migrationsFolder })
+  return {
+    db: db as unknown as Database,
+    kind: target.kind,
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Drizzle schema. One conversation per order (shared by every clinician who reads it); each
+ * message records its author. Timestamps are timestamptz; ids are opaque text.
+ */
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+import type { MessageMeta } from '../../src/services/api/contract'
+
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+
+export const patients = pgTable('patients', {
+  id: text('id').primaryKey(),
+  mrn: text('mrn').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+  sex: text('sex', { enum: ['female', 'male', 'other', 'unknown'] }).notNull(),
+  /** Clinical history items, most relevant first. */
+  history: jsonb('history').$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+})
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    /** Insertion order: the server's order for lists (ties in priority keep it). */
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    patientId: text('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    status: text('status').notNull(),
+    /** The status the order had before anyone worked on it; clearing a conversation restores it. */
+    originalStatus: text('original_status').notNull(),
+    modality: text('modality').notNull(),
+    bodyPart: text('body_part').notNull(),
+    studyDescription: text('study_description').notNull(),
+    priority: text('priority', { enum: ['stat', 'urgent', 'routine'] }).notNull(),
+    accessionNumber: text('accession_number').notNull().unique(),
+    indication: text('indication').notNull().default(''),
+    orderedAt: timestamp('ordered_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_patient_idx').on(t.patientId)],
+)
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    inputType: text('input_type', { enum: ['text', 'voice'] })
+      .notNull()
+      .default('text'),
+    rating: text('rating', { enum: ['up', 'down'] }),
+    metaData: jsonb('meta_data').$type<MessageMeta>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_order_idx').on(t.orderId, t.seq)],
+)
+
+export const reports = pgTable('reports', {
+  orderId: text('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  history: text('history').notNull().default(''),
+  technique: text('technique').notNull().default(''),
+  comparison: text('comparison').notNull().default(''),
+  findings: text('findings').notNull().default(''),
+  impression: text('impression').notNull().default(''),
+  isFinal: boolean('is_final').notNull().default(false),
+  finalizedAt: timestamp('finalized_at', { withTimezone: true, mode: 'date' }),
+  finalizedBy: text('finalized_by'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+})
+
+// ---- local identity ------------------------------------------------------------------------
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  /** Lower-cased e-mail address. */
+  loginId: text('login_id').notNull().unique(),
+  email: text('email').notNull(),
+  name: text('name').notNull().default(''),
+  /** scrypt$N$r$p$salt$hash, base64 parts. */
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+})
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    /** The token's `jti`. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** The jti that replaced this one on rotation. */
+    replacedBy: text('replaced_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_user_idx').on(t.userId)],
+)
+
+/** Failed sign-in counters per key ('login:<id>' or 'ip:<address>'), in fixed windows. */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+})
+
+/** Server-wide secrets and settings that must survive a restart (the JWT signing key). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+})

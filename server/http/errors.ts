@@ -1,0 +1,74 @@
+/**
+ * One error shape for every /api/v1 failure: `{error, message}` (contract `errorSchema`).
+ * Routes throw `HttpError`; the app's error handler turns it, validation failures and anything
+ * unexpected into that shape, so no route builds error bodies by hand.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod'
+import type { ApiErrorBody } from '../../src/services/api/contract'
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'HttpError'
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} was not found.`)
+export const badRequest = (message: string) => new HttpError(400, 'bad_request', message)
+export const conflict = (message: string) => new HttpError(409, 'conflict', message)
+export const unauthorized = () =>
+  new HttpError(401, 'unauthorized', 'A valid session token is required.')
+
+/** 'body.content: must not be blank' — the field first, so a client can point at it. */
+function describeValidation(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+) {
+  const where = error.validationContext ?? 'request'
+  return error.validation
+    .map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+      return `${field ? `${where}.${field}` : where}: ${issue.message ?? 'is invalid'}`
+    })
+    .join('; ')
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  let status = 500
+  let body: ApiErrorBody = {
+    error: 'internal_error',
+    message: 'The server could not complete the request.',
+  }
+  if (error instanceof HttpError) {
+    status = error.statusCode
+    body = { error: error.error, message: error.message }
+  } else if (hasZodFastifySchemaValidationErrors(error)) {
+    status = 400
+    body = { error: 'bad_request', message: describeValidation(error) }
+  } else if (isResponseSerializationError(error)) {
+    request.log.error(
+      { err: error, issues: error.cause.issues },
+      'answer does not match the contract',
+    )
+  } else if (
+    typeof error.statusCode === 'number' &&
+    error.statusCode >= 400 &&
+    error.statusCode < 500
+  ) {
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+    status = error.statusCode
+    body = { error: 'bad_request', message: error.message }
+  } else {
+    request.log.error({ err: error }, 'request failed')
+  }
+  if (status >= 500 && error instanceof HttpError)
+    request.log.error({ err: error }, 'request failed')
+  return reply.status(status).send(body)
+}

@@ -1,0 +1,77 @@
+/**
+ * Errors of the local identity, in the shape the Descope SDKs parse:
+ * `{errorCode, errorDescription, errorMessage}` with a 4xx status.
+ *
+ * Codes the Descope SDKs themselves name are reused with their meaning (node-sdk
+ * `DescopeErrors`, go-sdk `errors.go`, python-sdk rate-limit handling):
+ * - E011001 bad request (body is not JSON)
+ * - E011003 invalid request (a field fails validation; the message names the field)
+ * - E062107 user already exists
+ * - E062108 user not found; used for every failed sign-in so an answer never tells whether
+ *   an account exists
+ * - E130429 rate limit exceeded (with a `Retry-After` header, which the SDK reads)
+ * Codes Descope does not publish for these situations are local choices, kept in the E06xxxx
+ * (authentication) range:
+ * - E061301 refresh token missing, invalid, expired or revoked (401: the SDK ends the session)
+ * - E061302 session token missing or invalid (401)
+ * - E062110 sign-up is disabled on this server (403)
+ * - E010500 internal error (500)
+ */
+export const DESCOPE_ERROR_CODES = {
+  badRequest: 'E011001',
+  invalidRequest: 'E011003',
+  userAlreadyExists: 'E062107',
+  badCredentials: 'E062108',
+  rateLimited: 'E130429',
+  invalidRefreshToken: 'E061301',
+  invalidSessionToken: 'E061302',
+  signUpDisabled: 'E062110',
+  internal: 'E010500',
+} as const
+
+export type DescopeErrorCode = (typeof DESCOPE_ERROR_CODES)[keyof typeof DESCOPE_ERROR_CODES]
+
+export interface DescopeErrorBody {
+  errorCode: DescopeErrorCode
+  errorDescription: string
+  errorMessage: string
+}
+
+/** Thrown inside the identity routes; the plugin's error handler turns it into the answer. */
+export class IdentityError extends Error {
+  readonly statusCode: number
+  readonly code: DescopeErrorCode
+  readonly description: string
+  /** Seconds, for 429 answers. */
+  readonly retryAfterSeconds: number | undefined
+
+  constructor(
+    statusCode: number,
+    code: DescopeErrorCode,
+    description: string,
+    message: string,
+    retryAfterSeconds?: number,
+  ) {
+    super(message)
+    this.name = 'IdentityError'
+    this.statusCode = statusCode
+    this.code = code
+    this.description = description
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+
+  toBody(): DescopeErrorBody {
+    return { errorCode: this.code, errorDescription: this.description, errorMessage: this.message }
+  }
+}
+
+export const invalidRefreshToken = (message: string) =>
+  new IdentityError(
+    401,
+    DESCOPE_ERROR_CODES.invalidRefreshToken,
+    'Refresh token is invalid',
+    message,
+  )
+
+export const invalidField = (message: string) =>
+  new IdentityError(400, DESCOPE_ERROR_CODES.invalidRequest, 'Request is invalid', message)

@@ -1,0 +1,312 @@
+/**
+ * The local identity: the subset of Descope's API that the Descope browser SDK uses for
+ * password sign-up/in and session handling, served by this server so the product runs with
+ * no cloud account (see design/local-identity.md for the shapes, established by running the
+ * SDK). Register with
+ * `app.register(localIdentityRoutes, { db, config, keys?, now? })`; without `keys` the plugin
+ * loads them with `loadOrCreateSigningKeys(db)`. The routes live under `/v1/auth`.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { eq } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import type { Database } from '../db/client'
+import { users } from '../db/schema'
+import { DESCOPE_ERROR_CODES, IdentityError, invalidField, invalidRefreshToken } from './errors'
+import { loadOrCreateSigningKeys } from './keys'
+import type { LocalIdentityKeys } from './keys'
+import { createDummyHash, hashPassword, verifyPassword } from './passwords'
+import { createSessionStore, toDescopeUser } from './sessions'
+import type { UserRow } from './sessions'
+import { DEFAULT_SIGN_IN_RATE_LIMIT, createSignInRateLimiter } from './signInRateLimit'
+import type { SignInRateLimitConfig } from './signInRateLimit'
+
+export interface LocalIdentityConfig {
+  /** Whether anyone may create an account (server/config.ts allows it on loopback only by default). */
+  allowSignup: boolean
+  sessionTtlSeconds: number
+  refreshTtlSeconds: number
+}
+
+export interface LocalIdentityOptions {
+  db: Database
+  config: LocalIdentityConfig
+  /** The signing keys; when omitted they are loaded (or created) from `db`. */
+  keys?: LocalIdentityKeys
+  /** The clock; tests move it to expire tokens and rate-limit windows without sleeping. */
+  now?: () => Date
+  rateLimit?: SignInRateLimitConfig
+}
+
+export const PASSWORD_MIN_LENGTH = 8
+const MIN_SESSION_TTL_SECONDS = 40
+const PASSWORD_MAX_LENGTH = 1024
+const EMAIL_MAX_LENGTH = 254
+/** The e-mail pattern the Descope SDK itself validates with, so both sides agree. */
+const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*$/
+const DEFAULT_REFRESH_COOKIE = 'DSR'
+const COOKIE_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+
+const requiredString = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+
+const emailSchema = requiredString()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .regex(EMAIL_PATTERN, 'must be an e-mail address')
+  .transform((value) => value.toLowerCase())
+
+const signUpBody = z.object(
+  {
+    loginId: emailSchema,
+    password: requiredString()
+      .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    user: z
+      .object({
+        name: requiredString().trim().max(200, 'must be at most 200 characters').nullish(),
+        email: emailSchema.nullish(),
+      })
+      .nullish(),
+  },
+  { error: 'must be a JSON object' },
+)
+
+const signInBody = z.object(
+  {
+    loginId: emailSchema,
+    password: requiredString()
+      .min(1, 'is required')
+      .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  },
+  { error: 'must be a JSON object' },
+)
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'request body'
+  throw invalidField(`${field} ${issue?.message ?? 'is invalid'}`)
+}
+
+/** The JWT the SDK puts after the project id: `Authorization: Bearer <projectId>:<jwt>`. */
+function tokenFromAuthorization(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim())
+  const credentials = match?.[1]
+  if (!credentials) return null
+  const colon = credentials.indexOf(':')
+  // `Bearer <projectId>` alone carries no token. The project part is not checked: the token's
+  // signature and issuer decide.
+  if (colon < 0) return null
+  return credentials.slice(colon + 1) || null
+}
+
+function cookieValue(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie
+  if (!header) return null
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq < 0) continue
+    if (part.slice(0, eq).trim() !== name) continue
+    const raw = part.slice(eq + 1).trim()
+    try {
+      return decodeURIComponent(raw) || null
+    } catch {
+      return null
+    }
+  }
+  return null
+}
+
+/**
+ * The SDK sends the refresh token in the Authorization header; with `refreshTokenViaCookie` it
+ * may be only in a cookie (named `DSR` unless the SDK says otherwise in a header).
+ */
+function presentedToken(request: FastifyRequest): string | null {
+  const fromHeader = tokenFromAuthorization(request)
+  if (fromHeader) return fromHeader
+  const requestedName = request.headers['x-descope-refresh-cookie-name']
+  const cookieName =
+    typeof requestedName === 'string' && COOKIE_NAME_PATTERN.test(requestedName)
+      ? requestedName
+      : DEFAULT_REFRESH_COOKIE
+  return cookieValue(request, cookieName)
+}
+
+function requireToken(request: FastifyRequest): string {
+  const token = presentedToken(request)
+  if (!token) throw invalidRefreshToken('No refresh token was sent; sign in first.')
+  return token
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    if ((current as Error & { code?: unknown }).code === '23505') return true
+    current = current.cause
+  }
+  return false
+}
+
+const userAlreadyExists = () =>
+  new IdentityError(
+    409,
+    DESCOPE_ERROR_CODES.userAlreadyExists,
+    'User already exists',
+    'A user with this login id already exists; sign in instead.',
+  )
+
+function sendIdentityError(reply: FastifyReply, error: IdentityError) {
+  if (error.retryAfterSeconds !== undefined)
+    reply.header('retry-after', String(error.retryAfterSeconds))
+  return reply.code(error.statusCode).send(error.toBody())
+}
+
+export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = async (
+  app,
+  options,
+) => {
+  const { db, config } = options
+  if (config.sessionTtlSeconds <= MIN_SESSION_TTL_SECONDS) {
+    // The SDK refreshes 20 s before expiry and sets no timer at all with 20 s or less left.
+    throw new Error(
+      `The session lifetime must be more than ${MIN_SESSION_TTL_SECONDS} seconds for the SDK to refresh it in time (got ${config.sessionTtlSeconds}).`,
+    )
+  }
+  const keys = options.keys ?? (await loadOrCreateSigningKeys(db))
+  const now = options.now ?? (() => new Date())
+  const sessions = createSessionStore({ db, keys, lifetimes: config, now })
+  const limiter = createSignInRateLimiter(db, options.rateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT)
+  const dummyHash = await createDummyHash()
+
+  const findUserByLoginId = async (loginId: string): Promise<UserRow | undefined> => {
+    const [user] = await db.select().from(users).where(eq(users.loginId, loginId))
+    return user
+  }
+
+  /** The SDK authorizes /me and logoutall with the refresh token; a session token is accepted as well. */
+  const userOfPresentedToken = async (request: FastifyRequest): Promise<UserRow> => {
+    const token = requireToken(request)
+    return (
+      (await sessions.userOfSessionToken(token)) ?? (await sessions.userOfActiveRefreshToken(token))
+    )
+  }
+
+  await app.register(
+    (auth, _options, done) => {
+      auth.addHook('onRequest', (_request, reply, hookDone) => {
+        // Answers carry tokens: no cache may keep them.
+        reply.header('cache-control', 'no-store')
+        hookDone()
+      })
+
+      auth.setErrorHandler((error: unknown, request, reply) => {
+        if (error instanceof IdentityError) return sendIdentityError(reply, error)
+        const statusCode = (error as { statusCode?: unknown } | null)?.statusCode
+        if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+          // Fastify's own refusals (malformed JSON, wrong content type, body too large).
+          const message = error instanceof Error ? error.message : 'The request is malformed.'
+          return reply.code(statusCode).send({
+            errorCode: DESCOPE_ERROR_CODES.badRequest,
+            errorDescription: 'Bad request',
+            errorMessage: message,
+          })
+        }
+        request.log.error({ err: error }, 'local identity request failed')
+        return reply.code(500).send({
+          errorCode: DESCOPE_ERROR_CODES.internal,
+          errorDescription: 'Internal error',
+          errorMessage: 'The identity service failed; try again.',
+        })
+      })
+
+      auth.post('/password/signup', async (request) => {
+        if (!config.allowSignup) {
+          throw new IdentityError(
+            403,
+            DESCOPE_ERROR_CODES.signUpDisabled,
+            'Sign-up is disabled',
+            'Sign-up is disabled on this server; ask an administrator to create your account.',
+          )
+        }
+        const body = parseBody(signUpBody, request.body)
+        if (await findUserByLoginId(body.loginId)) throw userAlreadyExists()
+        const passwordHash = await hashPassword(body.password)
+        try {
+          return await db.transaction(async (tx) => {
+            const [user] = await tx
+              .insert(users)
+              .values({
+                id: `U${randomUUID().replaceAll('-', '')}`,
+                loginId: body.loginId,
+                email: body.user?.email ?? body.loginId,
+                name: body.user?.name ?? '',
+                passwordHash,
+                createdAt: now(),
+              })
+              .returning()
+            if (!user) throw new Error('The new user was not stored')
+            return sessions.issue(tx, user, true)
+          })
+        } catch (error) {
+          // Two sign-ups with the same login id at once: the unique index decides.
+          if (isUniqueViolation(error)) throw userAlreadyExists()
+          throw error
+        }
+      })
+
+      auth.post('/password/signin', async (request) => {
+        const body = parseBody(signInBody, request.body)
+        const address = request.ip
+        const waitSeconds = await limiter.blockedForSeconds(body.loginId, address, now())
+        if (waitSeconds > 0) {
+          throw new IdentityError(
+            429,
+            DESCOPE_ERROR_CODES.rateLimited,
+            'Too many failed sign-ins',
+            `Too many failed sign-ins; try again in ${waitSeconds} seconds.`,
+            waitSeconds,
+          )
+        }
+        const user = await findUserByLoginId(body.loginId)
+        // An unknown account is checked against a dummy hash so it answers as slowly as a wrong password.
+        const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? dummyHash)
+        if (!user || !passwordMatches) {
+          await limiter.recordFailure(body.loginId, address, now())
+          throw new IdentityError(
+            401,
+            DESCOPE_ERROR_CODES.badCredentials,
+            'Invalid credentials',
+            'The login id or the password is wrong.',
+          )
+        }
+        await limiter.recordSuccess(body.loginId)
+        return db.transaction((tx) => sessions.issue(tx, user, false))
+      })
+
+      auth.post('/refresh', async (request) => sessions.rotate(requireToken(request)))
+
+      // The SDK calls this on page load; 401 without a token tells it nobody is signed in.
+      auth.post('/try-refresh', async (request) => sessions.rotate(requireToken(request)))
+
+      auth.get('/me', async (request) => toDescopeUser(await userOfPresentedToken(request)))
+
+      auth.post('/logout', async (request) => {
+        await sessions.revoke(requireToken(request))
+        return {}
+      })
+
+      auth.post('/logoutall', async (request) => {
+        const user = await userOfPresentedToken(request)
+        await sessions.revokeAll(user.id)
+        return {}
+      })
+
+      done()
+    },
+    { prefix: '/v1/auth' },
+  )
+}

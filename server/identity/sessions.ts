@@ -1,0 +1,247 @@
+/**
+ * The life of a local session: issuing a session + refresh token pair, rotating the refresh
+ * token, revoking it. Refresh tokens are stateful (a `refresh_tokens` row per `jti`, so they
+ * can be revoked); session tokens are stateless and short-lived, like Descope's.
+ *
+ * Reuse detection: presenting a refresh token that was already rotated means two parties hold
+ * the same token (one of them may have stolen it). The answer is 401 and every token issued
+ * from it by rotation (its descendants, following `replaced_by`) is revoked, so whoever holds
+ * the newer token has to sign in again too. The user's other sessions (other devices) are not
+ * touched. A cost: two tabs refreshing the very same token in the same instant are treated as
+ * reuse and the session ends; the SDK's timers make that rare, since a tab reads the latest
+ * refresh token from shared storage just before it refreshes.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Database, Queryable } from '../db/client'
+import { refreshTokens, users } from '../db/schema'
+import { invalidRefreshToken } from './errors'
+import type { LocalIdentityKeys } from './keys'
+import { signToken, toEpochSeconds, verifyToken } from './tokens'
+import type { LocalTokenClaims } from './tokens'
+
+export type UserRow = typeof users.$inferSelect
+
+/** The user object of the Descope answers (and of `/v1/auth/me`). */
+export interface DescopeUser {
+  userId: string
+  loginIds: string[]
+  email: string
+  name: string
+  status: 'enabled'
+}
+
+/** What sign-up, sign-in, refresh and try-refresh answer (see design/local-identity.md). */
+export interface JwtAnswer {
+  sessionJwt: string
+  refreshJwt: string
+  /** Seconds since the epoch; the SDK refreshes 20 s before it. */
+  sessionExpiration: number
+  /** Seconds since the epoch: when the refresh token expires. */
+  cookieExpiration: number
+  /** Seconds: the refresh token's lifetime. */
+  cookieMaxAge: number
+  cookiePath: string
+  cookieDomain: string
+  /** The session token's claims; the SDK reads them from here, not from the token. */
+  claims: LocalTokenClaims
+  firstSeen: boolean
+  user: DescopeUser
+}
+
+export interface SessionLifetimes {
+  sessionTtlSeconds: number
+  refreshTtlSeconds: number
+}
+
+export const toDescopeUser = (user: UserRow): DescopeUser => ({
+  userId: user.id,
+  loginIds: [user.loginId],
+  email: user.email,
+  name: user.name,
+  status: 'enabled',
+})
+
+const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000)
+
+type RotationOutcome =
+  | { kind: 'rotated'; user: UserRow; newJti: string; issuedAt: Date }
+  | { kind: 'refused'; message: string }
+
+export interface SessionStore {
+  /** Stores a new refresh token for the user (inside the caller's transaction) and signs the pair. */
+  issue(tx: Queryable, user: UserRow, firstSeen: boolean): Promise<JwtAnswer>
+  /** Rotates a refresh token: the old one is revoked and replaced. Throws a 401 IdentityError. */
+  rotate(refreshJwt: string): Promise<JwtAnswer>
+  /** The user of a refresh token that is valid, unexpired and not revoked. Throws a 401 IdentityError. */
+  userOfActiveRefreshToken(refreshJwt: string): Promise<UserRow>
+  /** The user of a valid session token, or null. */
+  userOfSessionToken(sessionJwt: string): Promise<UserRow | null>
+  /** Revokes one refresh token; revoking it twice is not an error. Throws a 401 IdentityError for a bad token. */
+  revoke(refreshJwt: string): Promise<void>
+  /** Revokes every refresh token of the user. */
+  revokeAll(userId: string): Promise<void>
+}
+
+export function createSessionStore(opts: {
+  db: Database
+  keys: LocalIdentityKeys
+  lifetimes: SessionLifetimes
+  now: () => Date
+}): SessionStore {
+  const { db, keys, lifetimes, now } = opts
+
+  async function signPair(
+    user: UserRow,
+    refreshJti: string,
+    issuedAt: Date,
+    firstSeen: boolean,
+  ): Promise<JwtAnswer> {
+    const refreshExpiresAt = addSeconds(issuedAt, lifetimes.refreshTtlSeconds)
+    const session = await signToken(keys, {
+      type: 'session',
+      userId: user.id,
+      jti: randomUUID(),
+      issuedAt,
+      expiresAt: addSeconds(issuedAt, lifetimes.sessionTtlSeconds),
+    })
+    const refresh = await signToken(keys, {
+      type: 'refresh',
+      userId: user.id,
+      jti: refreshJti,
+      issuedAt,
+      expiresAt: refreshExpiresAt,
+    })
+    return {
+      sessionJwt: session.jwt,
+      refreshJwt: refresh.jwt,
+      sessionExpiration: session.claims.exp,
+      cookieExpiration: toEpochSeconds(refreshExpiresAt),
+      cookieMaxAge: lifetimes.refreshTtlSeconds,
+      cookiePath: '/',
+      cookieDomain: '',
+      claims: session.claims,
+      firstSeen,
+      user: toDescopeUser(user),
+    }
+  }
+
+  async function verifiedRefreshClaims(refreshJwt: string): Promise<LocalTokenClaims> {
+    const claims = await verifyToken(keys, refreshJwt, 'refresh', now())
+    if (!claims)
+      throw invalidRefreshToken('The refresh token is invalid or expired; sign in again.')
+    return claims
+  }
+
+  async function findUser(q: Queryable, userId: string): Promise<UserRow | undefined> {
+    const [user] = await q.select().from(users).where(eq(users.id, userId))
+    return user
+  }
+
+  return {
+    async issue(tx, user, firstSeen) {
+      const issuedAt = now()
+      const jti = randomUUID()
+      await tx.insert(refreshTokens).values({
+        id: jti,
+        userId: user.id,
+        expiresAt: addSeconds(issuedAt, lifetimes.refreshTtlSeconds),
+        createdAt: issuedAt,
+      })
+      return signPair(user, jti, issuedAt, firstSeen)
+    },
+
+    async rotate(refreshJwt) {
+      const claims = await verifiedRefreshClaims(refreshJwt)
+      const outcome = await db.transaction(async (tx): Promise<RotationOutcome> => {
+        const [row] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.id, claims.jti))
+          .for('update')
+        if (!row || row.userId !== claims.sub)
+          return { kind: 'refused', message: 'The refresh token is unknown; sign in again.' }
+        const at = now()
+        if (row.revokedAt) {
+          if (row.replacedBy) {
+            // Committed even though the answer is a refusal: that is the point of reuse detection.
+            await tx.execute(sql`
+              with recursive chain(id, replaced_by) as (
+                select id, replaced_by from ${refreshTokens} where id = ${row.replacedBy}
+                union
+                select t.id, t.replaced_by from ${refreshTokens} t join chain c on t.id = c.replaced_by
+              )
+              update ${refreshTokens} set revoked_at = ${at.toISOString()}::timestamptz
+              where id in (select id from chain) and revoked_at is null`)
+            return {
+              kind: 'refused',
+              message: 'The refresh token was already used; sign in again.',
+            }
+          }
+          return { kind: 'refused', message: 'The refresh token was revoked; sign in again.' }
+        }
+        if (row.expiresAt.getTime() <= at.getTime())
+          return { kind: 'refused', message: 'The refresh token expired; sign in again.' }
+        const user = await findUser(tx, row.userId)
+        if (!user) return { kind: 'refused', message: 'The user no longer exists.' }
+        const newJti = randomUUID()
+        await tx.insert(refreshTokens).values({
+          id: newJti,
+          userId: user.id,
+          expiresAt: addSeconds(at, lifetimes.refreshTtlSeconds),
+          createdAt: at,
+        })
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: at, replacedBy: newJti })
+          .where(eq(refreshTokens.id, row.id))
+        return { kind: 'rotated', user, newJti, issuedAt: at }
+      })
+      if (outcome.kind === 'refused') throw invalidRefreshToken(outcome.message)
+      return signPair(outcome.user, outcome.newJti, outcome.issuedAt, false)
+    },
+
+    async userOfActiveRefreshToken(refreshJwt) {
+      const claims = await verifiedRefreshClaims(refreshJwt)
+      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, claims.jti))
+      if (
+        !row ||
+        row.userId !== claims.sub ||
+        row.revokedAt ||
+        row.expiresAt.getTime() <= now().getTime()
+      ) {
+        throw invalidRefreshToken('The refresh token is no longer valid; sign in again.')
+      }
+      const user = await findUser(db, row.userId)
+      if (!user) throw invalidRefreshToken('The user no longer exists.')
+      return user
+    },
+
+    async userOfSessionToken(sessionJwt) {
+      const claims = await verifyToken(keys, sessionJwt, 'session', now())
+      if (!claims) return null
+      return (await findUser(db, claims.sub)) ?? null
+    },
+
+    async revoke(refreshJwt) {
+      const claims = await verifiedRefreshClaims(refreshJwt)
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now() })
+        .where(
+          and(
+            eq(refreshTokens.id, claims.jti),
+            eq(refreshTokens.userId, claims.sub),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )
+    },
+
+    async revokeAll(userId) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now() })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    },
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * `npm run serve` (and `npm start` after the build): opens the database (embedded PGlite in
+ * DATA_DIR, or PostgreSQL at DATABASE_URL), seeds the demo worklist into an empty database, and
+ * serves the API, the local identity endpoints and the SPA.
+ */
+import { createAssistant } from './assistant'
+import { buildApp } from './app'
+import { loadConfig } from './config'
+import { openDatabase } from './db/client'
+import { seedDemoData } from './seed/seed'
+
+async function main() {
+  const config = loadConfig()
+  const database = await openDatabase(config.database)
+  if (config.seed) {
+    const seeded = await seedDemoData(database.db, { now: new Date() })
+    if ('patients' in seeded)
+      console.log(`Seeded the demo worklist: ${seeded.patients} patients, ${seeded.orders} orders.`)
+  }
+  const app = await buildApp({
+    config,
+    db: database.db,
+    assistant: createAssistant(config.assistant),
+  })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal}: closing`)
+    // Stop taking requests first, then close the database so PGlite flushes its files.
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  const address = await app.listen({ host: config.host, port: config.port })
+  const where =
+    config.database.kind === 'postgres'
+      ? 'PostgreSQL (DATABASE_URL)'
+      : `PGlite in ${config.database.kind === 'pglite' ? config.database.dataDir : 'memory'}`
+  const identity =
+    config.identity.mode === 'local'
+      ? `local identity, sign-up ${config.identity.allowSignup ? 'open' : 'closed'}`
+      : `Descope project ${config.identity.projectId}`
+  console.log(`Readout is serving ${address}`)
+  console.log(
+    `  database: ${where}; ${identity}; speech: ${config.speech.kind}; assistant: ${config.assistant.provider}`,
+  )
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err)
+  process.exit(1)
+})

@@ -1,0 +1,275 @@
+/**
+ * Reads and writes of orders, their conversations and reports. Writes that touch several rows run
+ * in one transaction; the order row is locked first so concurrent writes to one study serialize.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, asc, count, eq } from 'drizzle-orm'
+import type {
+  InputType,
+  Message,
+  Order,
+  Patient,
+  Rating,
+  Report,
+  ReportSectionKey,
+  ReportSections,
+} from '../../src/services/api/contract'
+import { IN_PROGRESS, PATIENT_SUMMARY, REPORT_SECTION_KEYS } from '../../src/services/api/contract'
+import type { StudyContext } from '../assistant/types'
+import type { Database, Queryable, Tx } from '../db/client'
+import { messages, orders, patients, reports } from '../db/schema'
+import { badRequest, conflict, notFound } from '../http/errors'
+import { toMessage, toOrder, toPatient, toReport, type ReportRow } from './mappers'
+
+export async function listPatients(db: Database): Promise<Patient[]> {
+  const rows = await db
+    .select()
+    .from(patients)
+    .orderBy(asc(patients.lastName), asc(patients.firstName))
+  return rows.map(toPatient)
+}
+
+const orderQuery = (db: Queryable) =>
+  db
+    .select({ order: orders, patient: patients, report: reports })
+    .from(orders)
+    .innerJoin(patients, eq(patients.id, orders.patientId))
+    .leftJoin(reports, eq(reports.orderId, orders.id))
+
+export async function listOrders(db: Database): Promise<Order[]> {
+  const rows = await orderQuery(db).orderBy(asc(orders.seq))
+  return rows.map((r) => toOrder(r.order, r.patient, r.report))
+}
+
+export async function getOrder(db: Queryable, id: string): Promise<Order> {
+  const [row] = await orderQuery(db).where(eq(orders.id, id))
+  if (!row) throw notFound('Order')
+  return toOrder(row.order, row.patient, row.report)
+}
+
+/** Locks the order row for the rest of the transaction; 404 when it does not exist. */
+async function lockOrder(tx: Tx, id: string) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+  if (!row) throw notFound('Order')
+  return row
+}
+
+export async function loadStudy(db: Queryable, orderId: string): Promise<StudyContext> {
+  const [row] = await orderQuery(db).where(eq(orders.id, orderId))
+  if (!row) throw notFound('Order')
+  const { order, patient, report } = row
+  return {
+    order: {
+      id: order.id,
+      modality: order.modality,
+      bodyPart: order.bodyPart,
+      studyDescription: order.studyDescription,
+      indication: order.indication,
+      priority: order.priority,
+      accessionNumber: order.accessionNumber,
+      orderedAt: order.orderedAt,
+    },
+    patient: {
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      dateOfBirth: patient.dateOfBirth,
+      sex: patient.sex,
+      history: patient.history,
+    },
+    report: report ? { sections: toReport(report).sections, isFinal: report.isFinal } : null,
+  }
+}
+
+export async function listMessages(db: Queryable, orderId: string): Promise<Message[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.orderId, orderId))
+    .orderBy(asc(messages.seq))
+  return rows.map(toMessage)
+}
+
+export async function assertOrderExists(db: Queryable, orderId: string): Promise<void> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId))
+  if (!row) throw notFound('Order')
+}
+
+export interface ExchangeInput {
+  orderId: string
+  userId: string
+  content: string
+  inputType: InputType
+  reply: string
+  /** Sections the assistant wants to change. */
+  sections: Partial<Record<ReportSectionKey, string>> | undefined
+}
+
+/**
+ * Stores one exchange: the clinician's message, the assistant's reply and any report change, and
+ * moves the order to in_progress on its first user message. A report finalized while the
+ * assistant was thinking is left alone.
+ */
+export async function storeExchange(db: Database, input: ExchangeInput, now: () => Date) {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId)
+    const [prior] = await tx
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.orderId, order.id), eq(messages.role, 'user')))
+    if ((prior?.n ?? 0) === 0 && order.status !== IN_PROGRESS) {
+      await tx.update(orders).set({ status: IN_PROGRESS }).where(eq(orders.id, order.id))
+    }
+    const userAt = now()
+    await tx.insert(messages).values({
+      id: randomUUID(),
+      orderId: order.id,
+      userId: input.userId,
+      role: 'user',
+      content: input.content,
+      inputType: input.inputType,
+      createdAt: userAt,
+    })
+
+    let changed: ReportSectionKey[] = []
+    if (input.sections) {
+      const [current] = await tx.select().from(reports).where(eq(reports.orderId, order.id))
+      if (!current?.isFinal) {
+        changed = REPORT_SECTION_KEYS.filter((key) => input.sections?.[key] !== undefined)
+        if (changed.length > 0) {
+          const values = Object.fromEntries(
+            changed.map((key) => [key, input.sections?.[key] ?? '']),
+          )
+          await upsertReport(tx, order.id, values, now())
+        }
+      }
+    }
+
+    // The reply is stamped after the question even when the clock has not moved.
+    const replyAt = new Date(Math.max(now().getTime(), userAt.getTime() + 1))
+    const replyId = randomUUID()
+    await tx.insert(messages).values({
+      id: replyId,
+      orderId: order.id,
+      userId: input.userId,
+      role: 'assistant',
+      content: input.reply,
+      inputType: 'text',
+      metaData:
+        changed.length > 0 ? { type: 'report_update', sections: changed } : { type: 'reply' },
+      createdAt: replyAt,
+    })
+    return {
+      message_id: replyId,
+      content: input.reply,
+      created_at: replyAt.toISOString(),
+      report_updated: changed.length > 0,
+    }
+  })
+}
+
+async function upsertReport(tx: Tx, orderId: string, values: Partial<ReportSections>, at: Date) {
+  const [row] = await tx
+    .insert(reports)
+    .values({ orderId, ...values, updatedAt: at })
+    .onConflictDoUpdate({ target: reports.orderId, set: { ...values, updatedAt: at } })
+    .returning()
+  return row as ReportRow
+}
+
+export async function rateMessage(
+  db: Database,
+  orderId: string,
+  messageId: string,
+  rating: Rating | null,
+) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ role: messages.role })
+      .from(messages)
+      .where(and(eq(messages.id, messageId), eq(messages.orderId, orderId)))
+    if (!row) throw notFound('Message')
+    if (row.role !== 'assistant') {
+      throw badRequest('Only assistant replies can be rated.')
+    }
+    await tx.update(messages).set({ rating }).where(eq(messages.id, messageId))
+  })
+}
+
+/**
+ * Creates the structured patient summary once per conversation. The order row lock makes two
+ * simultaneous first calls produce one summary.
+ */
+export async function initializeConversation(
+  db: Database,
+  orderId: string,
+  userId: string,
+  summarize: (study: StudyContext) => Promise<string>,
+  now: () => Date,
+): Promise<{ content?: string }> {
+  return db.transaction(async (tx) => {
+    await lockOrder(tx, orderId)
+    const existing = await tx
+      .select({ id: messages.id, meta: messages.metaData })
+      .from(messages)
+      .where(eq(messages.orderId, orderId))
+    if (existing.some((m) => m.meta?.type === PATIENT_SUMMARY)) return {}
+    const content = await summarize(await loadStudy(tx, orderId))
+    await tx.insert(messages).values({
+      id: randomUUID(),
+      orderId,
+      userId,
+      role: 'assistant',
+      content,
+      inputType: 'text',
+      metaData: { type: PATIENT_SUMMARY, structured: true },
+      createdAt: now(),
+    })
+    return { content }
+  })
+}
+
+export async function saveReport(
+  db: Database,
+  orderId: string,
+  sections: ReportSections,
+  now: () => Date,
+): Promise<Report> {
+  return db.transaction(async (tx) => {
+    await lockOrder(tx, orderId)
+    const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
+    if (current?.isFinal) throw conflict('This report has been finalized and cannot be edited.')
+    return toReport(await upsertReport(tx, orderId, sections, now()))
+  })
+}
+
+export async function finalizeReport(
+  db: Database,
+  orderId: string,
+  userId: string,
+  now: () => Date,
+): Promise<Report> {
+  return db.transaction(async (tx) => {
+    await lockOrder(tx, orderId)
+    const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
+    if (current?.isFinal) throw conflict('This report is already finalized.')
+    const empty = !current || REPORT_SECTION_KEYS.every((key) => current[key].trim() === '')
+    if (empty) throw conflict('There is nothing to finalize: the report is empty.')
+    const at = now()
+    const [row] = await tx
+      .update(reports)
+      .set({ isFinal: true, finalizedAt: at, finalizedBy: userId, updatedAt: at })
+      .where(eq(reports.orderId, orderId))
+      .returning()
+    return toReport(row as ReportRow)
+  })
+}
+
+/** Deletes the messages and the report of one order and restores the order's original status. */
+export async function clearConversation(db: Database, orderId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    await tx.delete(messages).where(eq(messages.orderId, orderId))
+    await tx.delete(reports).where(eq(reports.orderId, orderId))
+    await tx.update(orders).set({ status: order.originalStatus }).where(eq(orders.id, orderId))
+  })
+}

@@ -1,0 +1,231 @@
+/**
+ * The 13 /api/v1 routes. Paths and schemas come from the shared contract's `routes` table, so
+ * every request is validated and every answer is checked against the same schemas the SPA uses.
+ */
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { errorSchema, routes } from '../../src/services/api/contract'
+import type { Assistant } from '../assistant/types'
+import type { Database } from '../db/client'
+import { HttpError } from '../http/errors'
+import * as studies from '../repo/studies'
+import type { SpeechTokenProvider } from '../speech/tokenProvider'
+
+export interface ApiDeps {
+  db: Database
+  assistant: Assistant
+  speech: SpeechTokenProvider
+  now: () => Date
+}
+
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  502: errorSchema,
+  503: errorSchema,
+}
+
+export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
+  app,
+  { db, assistant, speech, now },
+  done,
+) => {
+  app.get(
+    routes.listPatients.path,
+    { schema: { response: { 200: routes.listPatients.answer, ...errors } } },
+    () => studies.listPatients(db),
+  )
+
+  app.get(
+    routes.listOrders.path,
+    { schema: { response: { 200: routes.listOrders.answer, ...errors } } },
+    () => studies.listOrders(db),
+  )
+
+  app.get(
+    routes.getOrder.path,
+    {
+      schema: {
+        params: routes.getOrder.params,
+        response: { 200: routes.getOrder.answer, ...errors },
+      },
+    },
+    (request) => studies.getOrder(db, request.params.id),
+  )
+
+  app.get(
+    routes.listMessages.path,
+    {
+      schema: {
+        params: routes.listMessages.params,
+        response: { 200: routes.listMessages.answer, ...errors },
+      },
+    },
+    async (request) => {
+      await studies.assertOrderExists(db, request.params.id)
+      return studies.listMessages(db, request.params.id)
+    },
+  )
+
+  app.post(
+    routes.sendMessage.path,
+    {
+      schema: {
+        params: routes.sendMessage.params,
+        body: routes.sendMessage.body,
+        response: { 200: routes.sendMessage.answer, ...errors },
+      },
+    },
+    async (request) => {
+      const orderId = request.params.id
+      const study = await studies.loadStudy(db, orderId)
+      const history = (await studies.listMessages(db, orderId))
+        .filter((m) => m.meta_data?.type !== 'patient_summary')
+        .map((m) => ({ role: m.role, content: m.content }))
+      // The assistant answers before anything is stored: if it fails, nothing half-done remains
+      // and the clinician's text stays in their input to send again.
+      let reply
+      try {
+        reply = await assistant.reply({
+          study,
+          text: request.body.content,
+          inputType: request.body.input_type,
+          history,
+          now: now(),
+        })
+      } catch (err) {
+        request.log.error({ err }, 'assistant failed')
+        throw new HttpError(
+          502,
+          'assistant_unavailable',
+          'The assistant could not answer. Your message was not saved; please send it again.',
+        )
+      }
+      return studies.storeExchange(
+        db,
+        {
+          orderId,
+          userId: request.userId,
+          content: request.body.content,
+          inputType: request.body.input_type,
+          reply: reply.content,
+          sections: reply.sections,
+        },
+        now,
+      )
+    },
+  )
+
+  app.patch(
+    routes.rateMessage.path,
+    {
+      schema: {
+        params: routes.rateMessage.params,
+        body: routes.rateMessage.body,
+        response: { 200: routes.rateMessage.answer, ...errors },
+      },
+    },
+    async (request) => {
+      await studies.rateMessage(
+        db,
+        request.params.id,
+        request.params.messageId,
+        request.body.rating,
+      )
+      return { success: true as const }
+    },
+  )
+
+  app.post(
+    routes.initializeOrder.path,
+    {
+      schema: {
+        params: routes.initializeOrder.params,
+        response: { 200: routes.initializeOrder.answer, ...errors },
+      },
+    },
+    (request) =>
+      studies.initializeConversation(
+        db,
+        request.params.id,
+        request.userId,
+        async (study) => JSON.stringify(await assistant.summarize(study, now())),
+        now,
+      ),
+  )
+
+  app.put(
+    routes.saveReport.path,
+    {
+      schema: {
+        params: routes.saveReport.params,
+        body: routes.saveReport.body,
+        response: { 200: routes.saveReport.answer, ...errors },
+      },
+    },
+    (request) => studies.saveReport(db, request.params.id, request.body.sections, now),
+  )
+
+  app.post(
+    routes.finalizeReport.path,
+    {
+      schema: {
+        params: routes.finalizeReport.params,
+        response: { 200: routes.finalizeReport.answer, ...errors },
+      },
+    },
+    (request) => studies.finalizeReport(db, request.params.id, request.userId, now),
+  )
+
+  app.delete(
+    routes.clearConversation.path,
+    { schema: { params: routes.clearConversation.params, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await studies.clearConversation(db, request.params.id)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    routes.speechToken.path,
+    { schema: { response: { 200: routes.speechToken.answer, ...errors } } },
+    () => speech.issue(),
+  )
+
+  app.post(
+    routes.speechPhrases.path,
+    {
+      schema: {
+        body: routes.speechPhrases.body,
+        response: { 200: routes.speechPhrases.answer, ...errors },
+      },
+    },
+    async (request) => {
+      const phrases = await assistant.phrases({
+        modality: request.body.modality,
+        bodyPart: request.body.body_part,
+      })
+      return { phrases, count: phrases.length }
+    },
+  )
+
+  app.post(
+    routes.speechCleanup.path,
+    {
+      schema: {
+        body: routes.speechCleanup.body,
+        response: { 200: routes.speechCleanup.answer, ...errors },
+      },
+    },
+    async (request) => ({
+      cleaned: await assistant.cleanup({
+        text: request.body.text,
+        modality: request.body.modality,
+        bodyPart: request.body.body_part,
+      }),
+    }),
+  )
+  done()
+}

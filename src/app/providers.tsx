@@ -1,0 +1,45 @@
+/**
+ * Everything the screens need around them: configuration, collaborators, the store, the theme
+ * and the identity SDK. App.tsx puts the router inside; tests do the same with a memory router.
+ */
+import { ChakraProvider } from '@chakra-ui/react'
+import { AuthProvider } from '@descope/react-sdk'
+import type { ReactNode } from 'react'
+import { Provider as ReduxProvider } from 'react-redux'
+import { SessionBridge } from '../features/auth'
+import { ConfigContext, type AppConfig, type IdentityConfig } from './config'
+import { DepsContext, type AppDeps } from './deps'
+import type { AppStore } from './store'
+import { system } from './theme'
+
+export interface AppProvidersProps {
+  store: AppStore
+  deps: AppDeps
+  config: AppConfig
+  children: ReactNode
+}
+
+/** Local mode points the SDK at our own server, on the page's origin (local-identity.md). */
+function identityBaseUrl(identity: IdentityConfig): string | undefined {
+  return identity.mode === 'local' ? window.location.origin : identity.baseUrl
+}
+
+export function AppProviders({ store, deps, config, children }: AppProvidersProps) {
+  return (
+    <ConfigContext.Provider value={config}>
+      <DepsContext.Provider value={deps}>
+        <ReduxProvider store={store}>
+          <ChakraProvider value={system}>
+            <AuthProvider
+              projectId={config.identity.projectId}
+              baseUrl={identityBaseUrl(config.identity)}
+            >
+              <SessionBridge />
+              {children}
+            </AuthProvider>
+          </ChakraProvider>
+        </ReduxProvider>
+      </DepsContext.Provider>
+    </ConfigContext.Provider>
+  )
+}

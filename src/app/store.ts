@@ -1,0 +1,45 @@
+/**
+ * The store factory. One store per page (main.tsx) and one per test, each with its own
+ * collaborators (`deps`): they reach thunks and the base query as the thunk extra argument and
+ * sagas as the saga context, so the state itself stays serializable. `serializableCheck` and
+ * `immutableCheck` keep their defaults and no ignore list (ARCHITECTURE rule 4).
+ */
+import { combineSlices, configureStore } from '@reduxjs/toolkit'
+import createSagaMiddleware from 'redux-saga'
+import { baseApi } from '../services/api/baseApi'
+import { rootSaga } from '../sagas/rootSaga'
+import { appConfig } from './config'
+import { createBrowserDeps, type AppDeps } from './deps'
+import { devToolsSettings } from './devTools'
+
+export const rootReducer = combineSlices(baseApi)
+
+export type RootState = ReturnType<typeof rootReducer>
+
+export interface StoreOptions {
+  /** Redux DevTools; defaults to the app configuration's choice. */
+  devTools?: boolean
+}
+
+export function makeStore(
+  preloadedState?: Partial<RootState>,
+  deps: AppDeps = createBrowserDeps(),
+  options: StoreOptions = {},
+) {
+  const sagaMiddleware = createSagaMiddleware({ context: { ...deps } })
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: deps } }).concat(
+        baseApi.middleware,
+        sagaMiddleware,
+      ),
+    devTools: devToolsSettings(options.devTools ?? appConfig.devTools, appConfig.productTitle),
+  })
+  sagaMiddleware.run(rootSaga)
+  return store
+}
+
+export type AppStore = ReturnType<typeof makeStore>
+export type AppDispatch = AppStore['dispatch']

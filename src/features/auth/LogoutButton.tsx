@@ -1,0 +1,38 @@
+/**
+ * ID-2: 'Log out' ends the identity SDK's session. The guards then show /login and the session
+ * saga drops the API cache, both reacting to the session's end rather than to this button, so a
+ * session the provider ends on its own (a refused refresh) is handled the same way.
+ */
+import { Button, type ButtonProps } from '@chakra-ui/react'
+import { useDescope } from '@descope/react-sdk'
+import { useState } from 'react'
+import { useDeps } from '../../app/deps'
+
+export function LogoutButton(props: Omit<ButtonProps, 'onClick' | 'children'>) {
+  const sdk = useDescope()
+  const { logger } = useDeps()
+  const [pending, setPending] = useState(false)
+
+  const logout = async () => {
+    setPending(true)
+    try {
+      const answer = await sdk.logout()
+      // A refused logout (the refresh token had already expired) still clears the SDK's tokens.
+      if (!answer.ok)
+        logger.warn('auth/logoutRefused', {
+          status: answer.code,
+          errorCode: answer.error?.errorCode,
+        })
+    } catch (error) {
+      logger.error('auth/logoutFailed', error)
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <Button variant="outline" size="sm" loading={pending} onClick={() => void logout()} {...props}>
+      Log out
+    </Button>
+  )
+}

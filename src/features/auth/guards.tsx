@@ -1,0 +1,34 @@
+/**
+ * Route guards on the identity SDK's session (RT-1..3). The SDK is the only source of truth:
+ * nothing about the session is copied into the store.
+ */
+import { useSession } from '@descope/react-sdk'
+import { useState } from 'react'
+import { Navigate, Outlet } from 'react-router-dom'
+import { LoginPage } from './LoginPage'
+import { SessionLoading } from './SessionLoading'
+
+/** RT-2: '/' and everything under it need a session; without one the visitor goes to /login. */
+export function RequireSession() {
+  const { isAuthenticated, isSessionLoading } = useSession()
+  if (isSessionLoading) return <SessionLoading />
+  if (!isAuthenticated) return <Navigate to="/login" replace />
+  return <Outlet />
+}
+
+/**
+ * RT-1: /login is for visitors without a session; one who arrives signed in goes to '/'.
+ * The decision is taken once, on arrival: a sign-in completed on this page is followed by the
+ * page's own delayed move to '/' (LG-2), which an immediate redirect would cut short.
+ */
+export function LoginRoute() {
+  const { isAuthenticated, isSessionLoading } = useSession()
+  const [arrivedSignedOut, setArrivedSignedOut] = useState(false)
+  if (!arrivedSignedOut) {
+    if (isSessionLoading) return <SessionLoading />
+    if (isAuthenticated) return <Navigate to="/" replace />
+    // Recorded during render (React's "state from previous renders" pattern): no effect, no flash.
+    setArrivedSignedOut(true)
+  }
+  return <LoginPage />
+}

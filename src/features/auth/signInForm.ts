@@ -1,0 +1,88 @@
+/**
+ * The rules and messages of the local sign-up-or-in form, kept apart from the component so the
+ * form reads as layout. The messages are the form's own ("the widget's"), as the Descope flow
+ * shows its own; the app adds nothing on the page when sign-in fails (LG-3).
+ */
+
+/** The identity SDK's own e-mail pattern (core-js-sdk), so the form never accepts what it refuses. */
+export const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*$/
+
+export const FIELD_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  passwordRequired: 'Password is required',
+  wrongPassword: 'Incorrect email or password',
+} as const
+
+/**
+ * Error codes of the Descope API, as the local identity server (server/identity/errors.ts) and
+ * Descope itself send them. A failed sign-in is always `badCredentials`, whether the account
+ * is missing or the password wrong, so that an answer never tells which; sign-up then settles it.
+ */
+export const DESCOPE_ERRORS = {
+  badCredentials: 'E062108',
+  userAlreadyExists: 'E062107',
+  signUpDisabled: 'E062110',
+  invalidRequest: 'E011003',
+  rateLimited: 'E130429',
+} as const
+
+export interface FieldErrors {
+  email?: string
+  password?: string
+}
+
+export function validateCredentials(email: string, password: string): FieldErrors {
+  const errors: FieldErrors = {}
+  if (email.trim() === '') errors.email = FIELD_MESSAGES.emailRequired
+  else if (!EMAIL_PATTERN.test(email.trim())) errors.email = FIELD_MESSAGES.emailInvalid
+  if (password === '') errors.password = FIELD_MESSAGES.passwordRequired
+  return errors
+}
+
+/** What a failed SDK call reports: no Response object, nothing secret, safe to log. */
+export interface SignInFailure {
+  step: 'signIn' | 'signUp'
+  status?: number
+  errorCode?: string
+  errorDescription?: string
+  errorMessage?: string
+}
+
+/** Sign-in failed in a way sign-up may resolve: the account may simply not exist yet. */
+export function mayBeNewAccount(failure: SignInFailure): boolean {
+  return failure.step === 'signIn' && failure.errorCode === DESCOPE_ERRORS.badCredentials
+}
+
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/**
+ * The field message the form shows for a failure, as the hosted widget would, or nothing when
+ * the failure is not about what the user typed (service down, network): that is only logged.
+ */
+export function fieldErrorsFor(failure: SignInFailure): FieldErrors | null {
+  switch (failure.errorCode) {
+    case DESCOPE_ERRORS.badCredentials:
+      return { password: FIELD_MESSAGES.wrongPassword }
+    case DESCOPE_ERRORS.userAlreadyExists:
+      // Sign-up found the account, so it was the password that was wrong.
+      return { password: FIELD_MESSAGES.wrongPassword }
+    case DESCOPE_ERRORS.signUpDisabled:
+      // No account may be created here: the account is missing or the password wrong.
+      return { password: FIELD_MESSAGES.wrongPassword }
+    case DESCOPE_ERRORS.rateLimited:
+      return {
+        password: sentence(failure.errorMessage ?? 'Too many failed sign-ins; try again later.'),
+      }
+    case DESCOPE_ERRORS.invalidRequest:
+      // A new account's password policy ("password must be at least 8 characters").
+      if (failure.step === 'signUp' && failure.errorMessage?.startsWith('password')) {
+        return { password: sentence(failure.errorMessage) }
+      }
+      return null
+    default:
+      return null
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The spec has many failures that are "only logged" (speech init, phrases, send, order init,
+ * cleanup): every failed API call is logged here, once, with its endpoint and error, so no
+ * caller has to remember to.
+ */
+import { isRejected, type SerializedError } from '@reduxjs/toolkit'
+import type { SagaIterator } from 'redux-saga'
+import { getContext, takeEvery } from 'redux-saga/effects'
+import { baseApi, isApiError } from '../services/api/baseApi'
+import type { Logger } from '../services/log'
+
+interface ApiFailureAction {
+  type: string
+  payload?: unknown
+  error: SerializedError
+  meta: { arg?: { endpointName?: string }; condition: boolean; aborted: boolean }
+}
+
+const API_ACTION_PREFIX = `${baseApi.reducerPath}/`
+
+/** A request that ran and failed, not one skipped because the cache already had it. */
+export function isApiFailure(action: unknown): action is ApiFailureAction {
+  if (!isRejected(action) || !action.type.startsWith(API_ACTION_PREFIX)) return false
+  return !action.meta.condition && !action.meta.aborted
+}
+
+export function* logApiFailure(action: ApiFailureAction): SagaIterator {
+  const logger = (yield getContext('logger')) as Logger
+  const endpoint = action.meta.arg?.endpointName ?? 'unknown'
+  const error: unknown = action.payload ?? action.error
+  logger.error('api/requestFailed', {
+    endpoint,
+    status: isApiError(error) ? error.status : undefined,
+    message: isApiError(error) ? error.message : action.error.message,
+  })
+}
+
+export function* watchApiFailures(): SagaIterator {
+  yield takeEvery(isApiFailure, logApiFailure)
+}

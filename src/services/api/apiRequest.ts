@@ -1,0 +1,56 @@
+/**
+ * Builds the request of one contract route: the method and the path come from `routes` in
+ * contract.ts, so an endpoint cannot drift from what the server registers, and the body is
+ * typed by the route's request schema.
+ */
+import type { z } from 'zod'
+import { routes, type RouteName } from './contract'
+
+export type HttpMethod = (typeof routes)[RouteName]['method']
+
+/** What an endpoint's `query` hands to the base query; `url` is relative to /api/v1. */
+export interface ApiRequest {
+  url: string
+  method: HttpMethod
+  body?: unknown
+}
+
+type PathOf<N extends RouteName> = (typeof routes)[N]['path']
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
+
+export type RouteParams<N extends RouteName> = Record<ParamNames<PathOf<N>>, string>
+
+export type RouteBody<N extends RouteName> = (typeof routes)[N] extends { body: z.ZodType }
+  ? z.input<(typeof routes)[N]['body']>
+  : never
+
+type ParamsOption<N extends RouteName> = [ParamNames<PathOf<N>>] extends [never]
+  ? { params?: undefined }
+  : { params: RouteParams<N> }
+
+type BodyOption<N extends RouteName> = [RouteBody<N>] extends [never]
+  ? { body?: undefined }
+  : { body: RouteBody<N> }
+
+export type RequestOptions<N extends RouteName> = ParamsOption<N> & BodyOption<N>
+
+/** Fills the `:name` segments of a route path, each one URL-encoded. */
+export function routeUrl(path: string, params: Readonly<Record<string, string>> = {}): string {
+  return path.replace(/:([A-Za-z][A-Za-z0-9_]*)/g, (_segment, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`)
+    return encodeURIComponent(value)
+  })
+}
+
+export function apiRequest<N extends RouteName>(name: N, options: RequestOptions<N>): ApiRequest {
+  const route = routes[name]
+  const request: ApiRequest = { url: routeUrl(route.path, options.params), method: route.method }
+  if (options.body !== undefined) request.body = options.body
+  return request
+}

@@ -1,0 +1,237 @@
+/**
+ * The one RTK Query API of the SPA. Domains add their endpoints with `injectEndpoints`
+ * (ordersApi, conversationApi, reportApi, speechApi); every tag type is declared here.
+ *
+ * The base query is where the spec's call rules live:
+ * - credentials included, JSON bodies, `Authorization: Bearer <session token>` when the identity
+ *   SDK has a session (API-2);
+ * - a 401 sends the browser to /login (API-3);
+ * - any other non-OK status becomes the error 'API Error: {status text}' (API-4);
+ * - one retry, only for reads and idempotent writes that failed with a 5xx or never reached
+ *   the server; a POST such as sending a message is never repeated (API-5).
+ * Every answer is then validated with the contract's schema (`responseSchema`): a malformed
+ * answer becomes an error and never reaches a component (API-6).
+ */
+import { createApi, fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react'
+import type {
+  BaseQueryFn,
+  FetchBaseQueryError,
+  FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react'
+import type { SessionTokenSource } from '../auth/sessionTokenSource'
+import type { Logger } from '../log'
+import type { PageNavigator } from '../navigation'
+import type { ApiRequest } from './apiRequest'
+import { API_PREFIX } from './contract'
+
+export const TAG_TYPES = ['Patient', 'Order', 'Message'] as const
+
+/** The list member of a tag type: invalidated when the list as a whole may have changed. */
+export const LIST_ID = 'LIST'
+
+/** Where a 401 sends the browser. */
+export const LOGIN_PATH = '/login'
+
+/** Retries after the first attempt (API-5: "one retry"). */
+export const MAX_RETRIES = 1
+
+/**
+ * The collaborators the API layer needs. The store passes them as the thunk extra argument, so
+ * they reach the base query and `onQueryStarted` without living in the store's state.
+ */
+export interface ApiDeps {
+  session: SessionTokenSource
+  navigator: PageNavigator
+  logger: Logger
+}
+
+export type ApiErrorStatus =
+  number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'SCHEMA_ERROR'
+
+/** The only error shape components and sagas ever see from the API. Serializable. */
+export interface ApiError {
+  status: ApiErrorStatus
+  /** 'API Error: Internal Server Error' and the like. */
+  message: string
+  /** Why a malformed answer was refused, one line per schema issue. */
+  issues?: string[]
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'status' in value &&
+    'message' in value &&
+    typeof value.message === 'string'
+  )
+}
+
+function isApiDeps(value: unknown): value is ApiDeps {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'session' in value &&
+    'navigator' in value &&
+    'logger' in value
+  )
+}
+
+export function apiDepsOf(extra: unknown): ApiDeps {
+  if (!isApiDeps(extra)) {
+    throw new Error(
+      'The store must pass the API adapters (session, navigator, logger) as the thunk extra argument',
+    )
+  }
+  return extra
+}
+
+/** Reason phrases for servers that send none (HTTP/2 has no status text). */
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+}
+
+function statusTextOf(status: number, meta: FetchBaseQueryMeta | undefined): string {
+  const text = meta?.response?.statusText.trim()
+  return text || REASON_PHRASES[status] || `HTTP ${status}`
+}
+
+/**
+ * Empty bodies (204) become null, JSON bodies are parsed (a parse failure is a PARSING_ERROR),
+ * anything else stays text so the schema refuses it rather than the parser guessing.
+ */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text.length === 0) return null
+  const type = response.headers.get('content-type') ?? ''
+  return /application\/(.+\+)?json/i.test(type) ? (JSON.parse(text) as unknown) : text
+}
+
+const fetchJson = fetchBaseQuery({
+  credentials: 'include',
+  responseHandler: readBody,
+  prepareHeaders: (headers, { extra }) => {
+    headers.set('Accept', 'application/json')
+    const token = apiDepsOf(extra).session.getSessionToken()
+    if (token) headers.set('Authorization', `Bearer ${token}`)
+    return headers
+  },
+})
+
+function httpStatusOf(error: FetchBaseQueryError): number | undefined {
+  if (typeof error.status === 'number') return error.status
+  // A non-JSON error page (a proxy's 502) fails parsing but is still an HTTP error.
+  if (
+    error.status === 'PARSING_ERROR' &&
+    (error.originalStatus < 200 || error.originalStatus > 299)
+  ) {
+    return error.originalStatus
+  }
+  return undefined
+}
+
+function toApiError(
+  error: FetchBaseQueryError,
+  meta: FetchBaseQueryMeta | undefined,
+  deps: ApiDeps,
+): ApiError {
+  const status = httpStatusOf(error)
+  if (status === 401) {
+    // Only leave when there is somewhere to go: on /login itself a reload would loop.
+    if (deps.navigator.currentPath() !== LOGIN_PATH) deps.navigator.assign(LOGIN_PATH)
+    return { status, message: `API Error: ${statusTextOf(status, meta)}` }
+  }
+  if (status !== undefined) return { status, message: `API Error: ${statusTextOf(status, meta)}` }
+  switch (error.status) {
+    case 'FETCH_ERROR':
+      return { status: 'FETCH_ERROR', message: `API Error: ${error.error}` }
+    case 'TIMEOUT_ERROR':
+      return { status: 'TIMEOUT_ERROR', message: `API Error: ${error.error}` }
+    case 'PARSING_ERROR':
+      return { status: 'PARSING_ERROR', message: 'API Error: the answer is not valid JSON' }
+    default:
+      return {
+        status: 'FETCH_ERROR',
+        message: `API Error: ${'error' in error ? error.error : 'request failed'}`,
+      }
+  }
+}
+
+/** Absolute, because the request is built with `new Request()`, which needs one outside a browser. */
+function absoluteUrl(url: string): string {
+  return new URL(`${API_PREFIX}${url}`, globalThis.location.origin).href
+}
+
+const httpBaseQuery: BaseQueryFn<
+  ApiRequest,
+  unknown,
+  ApiError,
+  object,
+  FetchBaseQueryMeta
+> = async (request, api, extraOptions) => {
+  const deps = apiDepsOf(api.extra)
+  const result = await fetchJson(
+    { url: absoluteUrl(request.url), method: request.method, body: request.body },
+    api,
+    extraOptions,
+  )
+  if (result.error) return { error: toApiError(result.error, result.meta, deps), meta: result.meta }
+  return { data: result.data, meta: result.meta }
+}
+
+/** Methods whose repetition cannot change the outcome (PUT replaces the report with the same body). */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT'])
+
+function isApiRequest(value: unknown): value is ApiRequest {
+  return typeof value === 'object' && value !== null && 'url' in value && 'method' in value
+}
+
+/** A 5xx, or a request that never got an answer. 4xx answers are final. */
+function isTransient(error: unknown): boolean {
+  if (!isApiError(error)) return false
+  if (typeof error.status === 'number') return error.status >= 500
+  return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR'
+}
+
+function shouldRetry(error: unknown, request: unknown, attempt: number): boolean {
+  return (
+    attempt <= MAX_RETRIES &&
+    isApiRequest(request) &&
+    IDEMPOTENT_METHODS.has(request.method) &&
+    isTransient(error)
+  )
+}
+
+const baseQuery = retry(httpBaseQuery, {
+  retryCondition: (error, request, { attempt }) => shouldRetry(error, request, attempt),
+})
+
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  // A malformed answer is an ordinary failed request: error state, tags, logging, no crash.
+  catchSchemaFailure: (error, info): ApiError => ({
+    status: 'SCHEMA_ERROR',
+    message: `API Error: malformed answer from ${info.endpoint}`,
+    issues: error.issues.map((issue) => {
+      const path = (issue.path ?? [])
+        .map((segment) => (typeof segment === 'object' ? String(segment.key) : String(segment)))
+        .join('.')
+      return path ? `${path}: ${issue.message}` : issue.message
+    }),
+  }),
+  endpoints: () => ({}),
+})

@@ -1,0 +1,288 @@
+/**
+ * The /api/v1 contract: one zod schema for every request and answer of the 13 routes.
+ *
+ * The SPA validates every answer with these schemas before anything reaches a component; the
+ * server validates every request and every answer with the same schemas. This module is the only
+ * code the server and the SPA share, so it imports nothing but zod.
+ *
+ * Decisions where the product spec says "not shown":
+ * - ids are opaque strings;
+ * - list answers are bare arrays (the SPA also accepts an object holding one array, see
+ *   `listAnswer`);
+ * - an order nests its patient and its report (or null);
+ * - errors are `{error, message}`.
+ */
+import { z } from 'zod'
+
+export const API_PREFIX = '/api/v1'
+
+/** Upper bounds that keep one request from filling the database. */
+export const LIMITS = {
+  messageChars: 20_000,
+  sectionChars: 50_000,
+  cleanupChars: 50_000,
+  termChars: 100,
+} as const
+
+export const idSchema = z.string().min(1).max(200)
+export type Id = z.infer<typeof idSchema>
+
+/** ISO 8601 timestamp with a time zone, as the server writes it. */
+export const timestampSchema = z.iso.datetime({ offset: true })
+
+export const prioritySchema = z.enum(['stat', 'urgent', 'routine'])
+export type Priority = z.infer<typeof prioritySchema>
+
+export const sexSchema = z.enum(['female', 'male', 'other', 'unknown'])
+export type Sex = z.infer<typeof sexSchema>
+
+/** Only `in_progress` has a meaning the product shows; other statuses pass through. */
+export const IN_PROGRESS = 'in_progress'
+export const orderStatusSchema = z.string().min(1).max(40)
+export type OrderStatus = z.infer<typeof orderStatusSchema>
+
+export const roleSchema = z.enum(['user', 'assistant'])
+export type Role = z.infer<typeof roleSchema>
+
+export const inputTypeSchema = z.enum(['text', 'voice'])
+export type InputType = z.infer<typeof inputTypeSchema>
+
+export const ratingSchema = z.enum(['up', 'down'])
+export type Rating = z.infer<typeof ratingSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Entities
+
+export const patientSchema = z.object({
+  id: idSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  /** Calendar date, YYYY-MM-DD. */
+  date_of_birth: z.iso.date(),
+  sex: sexSchema,
+})
+export type Patient = z.infer<typeof patientSchema>
+
+export const REPORT_SECTION_KEYS = [
+  'history',
+  'technique',
+  'comparison',
+  'findings',
+  'impression',
+] as const
+export type ReportSectionKey = (typeof REPORT_SECTION_KEYS)[number]
+
+const sectionText = z.string().max(LIMITS.sectionChars)
+export const reportSectionsSchema = z.object({
+  history: sectionText,
+  technique: sectionText,
+  comparison: sectionText,
+  findings: sectionText,
+  impression: sectionText,
+})
+export type ReportSections = z.infer<typeof reportSectionsSchema>
+
+export const reportSchema = z.object({
+  sections: reportSectionsSchema,
+  is_final: z.boolean(),
+  updated_at: timestampSchema,
+  finalized_at: timestampSchema.nullable(),
+})
+export type Report = z.infer<typeof reportSchema>
+
+export const orderSchema = z.object({
+  id: idSchema,
+  patient_id: idSchema,
+  status: orderStatusSchema,
+  modality: z.string().min(1),
+  body_part: z.string().min(1),
+  study_description: z.string(),
+  priority: prioritySchema,
+  accession_number: z.string().min(1),
+  indication: z.string(),
+  ordered_at: timestampSchema,
+  patient: patientSchema,
+  report: reportSchema.nullable(),
+})
+export type Order = z.infer<typeof orderSchema>
+
+export const messageMetaSchema = z
+  .object({
+    type: z.string().min(1),
+    structured: z.boolean().optional(),
+    /** Report sections an assistant reply changed. */
+    sections: z.array(z.enum(REPORT_SECTION_KEYS)).optional(),
+  })
+  .nullable()
+export type MessageMeta = z.infer<typeof messageMetaSchema>
+
+export const messageSchema = z.object({
+  id: idSchema,
+  order_id: idSchema,
+  user_id: idSchema,
+  role: roleSchema,
+  content: z.string(),
+  input_type: inputTypeSchema,
+  created_at: timestampSchema,
+  rating: ratingSchema.nullable(),
+  meta_data: messageMetaSchema,
+})
+export type Message = z.infer<typeof messageSchema>
+
+/** Content of the structured patient summary message (meta_data.type = 'patient_summary'). */
+export const PATIENT_SUMMARY = 'patient_summary'
+export const patientSummarySchema = z.object({
+  patient_summary: z.string(),
+  exam: z.string(),
+  indication: z.string(),
+  data: z.array(z.string()),
+})
+export type PatientSummary = z.infer<typeof patientSummarySchema>
+
+// ---------------------------------------------------------------------------------------------
+// Requests and answers, route by route
+
+export const errorSchema = z.object({ error: z.string(), message: z.string() })
+export type ApiErrorBody = z.infer<typeof errorSchema>
+
+/** Path parameters. */
+export const orderParamsSchema = z.object({ id: idSchema })
+export const messageParamsSchema = z.object({ id: idSchema, messageId: idSchema })
+
+// GET /patients, GET /orders, GET /orders/{id}, GET /orders/{id}/messages
+export const patientListSchema = z.array(patientSchema)
+export const orderListSchema = z.array(orderSchema)
+export const messageListSchema = z.array(messageSchema)
+
+// POST /orders/{id}/messages
+export const sendMessageRequestSchema = z.object({
+  content: z
+    .string()
+    .max(LIMITS.messageChars)
+    .refine((text) => text.trim().length > 0, 'must not be blank'),
+  input_type: inputTypeSchema.default('text'),
+})
+export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>
+export const sendMessageAnswerSchema = z.object({
+  message_id: idSchema,
+  content: z.string(),
+  created_at: timestampSchema,
+  report_updated: z.boolean(),
+})
+export type SendMessageAnswer = z.infer<typeof sendMessageAnswerSchema>
+
+// PATCH /orders/{id}/messages/{messageId}/rating
+export const rateMessageRequestSchema = z.object({ rating: ratingSchema.nullable() })
+export type RateMessageRequest = z.infer<typeof rateMessageRequestSchema>
+export const successSchema = z.object({ success: z.literal(true) })
+
+// POST /orders/{id}/initialize
+export const initializeAnswerSchema = z.object({ content: z.string().optional() })
+export type InitializeAnswer = z.infer<typeof initializeAnswerSchema>
+
+// PUT /orders/{id}/report
+export const saveReportRequestSchema = z.object({ sections: reportSectionsSchema })
+export type SaveReportRequest = z.infer<typeof saveReportRequestSchema>
+// PUT /orders/{id}/report and POST /orders/{id}/report/finalize answer the report.
+export const reportAnswerSchema = reportSchema
+
+// DELETE /orders/{id}/conversation answers 204 with no body.
+
+// POST /speech/token
+export const speechTokenAnswerSchema = z.object({
+  token: z.string(),
+  region: z.string(),
+  /** Set when the SPA must connect to an on-prem speech container instead of Azure's cloud. */
+  host: z.string().optional(),
+})
+export type SpeechTokenAnswer = z.infer<typeof speechTokenAnswerSchema>
+
+// POST /speech/phrases
+const term = z.string().trim().min(1).max(LIMITS.termChars)
+export const phrasesRequestSchema = z.object({ modality: term, body_part: term })
+export type PhrasesRequest = z.infer<typeof phrasesRequestSchema>
+export const phrasesAnswerSchema = z.object({
+  phrases: z.array(z.string()),
+  count: z.number().int().nonnegative(),
+})
+export type PhrasesAnswer = z.infer<typeof phrasesAnswerSchema>
+
+// POST /speech/cleanup
+export const cleanupRequestSchema = z.object({
+  text: z.string().max(LIMITS.cleanupChars),
+  modality: term,
+  body_part: term,
+})
+export type CleanupRequest = z.infer<typeof cleanupRequestSchema>
+export const cleanupAnswerSchema = z.object({ cleaned: z.string() })
+export type CleanupAnswer = z.infer<typeof cleanupAnswerSchema>
+
+/**
+ * Every route, in one table: method, path (Fastify style), and its schemas. The server registers
+ * routes from it and the SPA's endpoint tests walk it, so a route cannot be added on one side only.
+ */
+export const routes = {
+  listPatients: { method: 'GET', path: '/patients', answer: patientListSchema },
+  listOrders: { method: 'GET', path: '/orders', answer: orderListSchema },
+  getOrder: { method: 'GET', path: '/orders/:id', params: orderParamsSchema, answer: orderSchema },
+  listMessages: {
+    method: 'GET',
+    path: '/orders/:id/messages',
+    params: orderParamsSchema,
+    answer: messageListSchema,
+  },
+  sendMessage: {
+    method: 'POST',
+    path: '/orders/:id/messages',
+    params: orderParamsSchema,
+    body: sendMessageRequestSchema,
+    answer: sendMessageAnswerSchema,
+  },
+  rateMessage: {
+    method: 'PATCH',
+    path: '/orders/:id/messages/:messageId/rating',
+    params: messageParamsSchema,
+    body: rateMessageRequestSchema,
+    answer: successSchema,
+  },
+  initializeOrder: {
+    method: 'POST',
+    path: '/orders/:id/initialize',
+    params: orderParamsSchema,
+    answer: initializeAnswerSchema,
+  },
+  saveReport: {
+    method: 'PUT',
+    path: '/orders/:id/report',
+    params: orderParamsSchema,
+    body: saveReportRequestSchema,
+    answer: reportAnswerSchema,
+  },
+  finalizeReport: {
+    method: 'POST',
+    path: '/orders/:id/report/finalize',
+    params: orderParamsSchema,
+    answer: reportAnswerSchema,
+  },
+  clearConversation: {
+    method: 'DELETE',
+    path: '/orders/:id/conversation',
+    params: orderParamsSchema,
+    answer: null,
+  },
+  speechToken: { method: 'POST', path: '/speech/token', answer: speechTokenAnswerSchema },
+  speechPhrases: {
+    method: 'POST',
+    path: '/speech/phrases',
+    body: phrasesRequestSchema,
+    answer: phrasesAnswerSchema,
+  },
+  speechCleanup: {
+    method: 'POST',
+    path: '/speech/cleanup',
+    body: cleanupRequestSchema,
+    answer: cleanupAnswerSchema,
+  },
+} as const
+
+export type RouteName = keyof typeof routes

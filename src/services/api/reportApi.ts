@@ -1,0 +1,60 @@
+/** Saving and finalizing a study's report. The answer is the report; the order caches take it. */
+import { apiRequest } from './apiRequest'
+import { baseApi } from './baseApi'
+import { reportAnswerSchema, type Id, type Report, type ReportSections } from './contract'
+import { ordersApi } from './ordersApi'
+
+export interface SaveReportArgs {
+  orderId: Id
+  sections: ReportSections
+}
+
+type CachePatchDispatch = (patch: ReturnType<typeof ordersApi.util.updateQueryData>) => unknown
+
+/** Puts the server's report into the cached order and the cached worklist, without a refetch. */
+function storeReport(dispatch: CachePatchDispatch, orderId: Id, report: Report): void {
+  dispatch(
+    ordersApi.util.updateQueryData('getOrder', orderId, (order) => {
+      order.report = report
+    }),
+  )
+  dispatch(
+    ordersApi.util.updateQueryData('listOrders', undefined, (orders) => {
+      const order = orders.find((candidate) => candidate.id === orderId)
+      if (order) order.report = report
+    }),
+  )
+}
+
+export const reportApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    saveReport: build.mutation<Report, SaveReportArgs>({
+      query: ({ orderId, sections }) =>
+        apiRequest('saveReport', { params: { id: orderId }, body: { sections } }),
+      responseSchema: reportAnswerSchema,
+      async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled
+          storeReport(dispatch, orderId, data)
+        } catch {
+          // The failure reaches the caller through the mutation result and is logged with every
+          // other API failure; the caches keep the last saved report.
+        }
+      },
+    }),
+    finalizeReport: build.mutation<Report, Id>({
+      query: (orderId) => apiRequest('finalizeReport', { params: { id: orderId } }),
+      responseSchema: reportAnswerSchema,
+      async onQueryStarted(orderId, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled
+          storeReport(dispatch, orderId, data)
+        } catch {
+          // As for saving: reported by the mutation result and the API failure log.
+        }
+      },
+    }),
+  }),
+})
+
+export const { useSaveReportMutation, useFinalizeReportMutation } = reportApi

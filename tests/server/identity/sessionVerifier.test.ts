@@ -1,0 +1,187 @@
+import { createServer } from 'node:http'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { SignJWT, exportJWK, generateKeyPair } from 'jose'
+import type { JWK } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearerToken, createSessionVerifier } from '../../../server/identity/sessionVerifier'
+import { LOCAL_PROJECT_ID } from '../../../server/identity/tokens'
+import { signedUpUser, startIdentity } from './identityHarness'
+import type { IdentityHarness } from './identityHarness'
+
+describe('local session verifier', () => {
+  let h: IdentityHarness
+
+  beforeAll(async () => {
+    h = await startIdentity()
+  })
+
+  afterAll(async () => {
+    await h.close()
+  })
+
+  it('accepts a session token of the local identity and answers its user', async () => {
+    const verifier = await createSessionVerifier({ mode: 'local', keys: h.keys, now: h.clock.now })
+    const { sessionJwt, user } = await signedUpUser(h.app)
+    expect(await verifier.verify(sessionJwt)).toEqual({ userId: user.userId })
+  })
+
+  it('refuses a refresh token, even though it is signed by the same key', async () => {
+    const verifier = await createSessionVerifier({ mode: 'local', keys: h.keys, now: h.clock.now })
+    const { refreshJwt } = await signedUpUser(h.app)
+    expect(await verifier.verify(refreshJwt)).toBeNull()
+  })
+
+  it('refuses an expired session token (the clock is moved, nothing sleeps)', async () => {
+    const clock = { current: h.clock.now() }
+    const verifier = await createSessionVerifier({
+      mode: 'local',
+      keys: h.keys,
+      now: () => clock.current,
+    })
+    const { sessionJwt } = await signedUpUser(h.app)
+    clock.current = new Date(clock.current.getTime() + 590_000)
+    expect(await verifier.verify(sessionJwt)).not.toBeNull()
+    clock.current = new Date(clock.current.getTime() + 20_000)
+    expect(await verifier.verify(sessionJwt)).toBeNull()
+  })
+
+  it('refuses a tampered token, a token signed with another secret and garbage', async () => {
+    const verifier = await createSessionVerifier({ mode: 'local', keys: h.keys, now: h.clock.now })
+    const { sessionJwt } = await signedUpUser(h.app)
+    const [header, payload, signature] = sessionJwt.split('.') as [string, string, string]
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >
+    const otherUser = Buffer.from(JSON.stringify({ ...claims, sub: 'Uother' })).toString(
+      'base64url',
+    )
+    expect(await verifier.verify(`${header}.${otherUser}.${signature}`)).toBeNull()
+
+    const foreign = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new Uint8Array(32).fill(7))
+    expect(await verifier.verify(foreign)).toBeNull()
+
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`
+    expect(await verifier.verify(unsigned)).toBeNull()
+    expect(await verifier.verify('')).toBeNull()
+    expect(await verifier.verify('not a jwt')).toBeNull()
+  })
+
+  it("the /api/v1 bearer extractor takes `Bearer <jwt>` only, never the SDK's `Bearer <projectId>:<refreshJwt>`", async () => {
+    const verifier = await createSessionVerifier({ mode: 'local', keys: h.keys, now: h.clock.now })
+    const { sessionJwt, refreshJwt, user } = await signedUpUser(h.app)
+
+    const plain = bearerToken({ headers: { authorization: `Bearer ${sessionJwt}` } })
+    expect(plain).toBe(sessionJwt)
+    expect(await verifier.verify(plain!)).toEqual({ userId: user.userId })
+    expect(bearerToken({ headers: { authorization: `bearer   ${sessionJwt}` } })).toBe(sessionJwt)
+
+    expect(
+      bearerToken({ headers: { authorization: `Bearer ${LOCAL_PROJECT_ID}:${refreshJwt}` } }),
+    ).toBeNull()
+    expect(
+      bearerToken({ headers: { authorization: `Bearer ${LOCAL_PROJECT_ID}:${sessionJwt}` } }),
+    ).toBeNull()
+    expect(bearerToken({ headers: { authorization: `Bearer ${LOCAL_PROJECT_ID}` } })).toBeNull()
+    expect(bearerToken({ headers: { authorization: `Basic ${sessionJwt}` } })).toBeNull()
+    expect(bearerToken({ headers: {} })).toBeNull()
+    // A refresh token sent in the right form still fails at the verifier.
+    const asBearer = bearerToken({ headers: { authorization: `Bearer ${refreshJwt}` } })
+    expect(await verifier.verify(asBearer!)).toBeNull()
+  })
+})
+
+describe('Descope (cloud) session verifier', () => {
+  const projectId = 'P2xReadoutCloudTestProject000'
+  const kid = 'test-key-1'
+  let server: Server
+  let baseUrl: string
+  let signingKey: CryptoKey
+  let otherKey: CryptoKey
+  let keyRequests: string[]
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('RS256', { extractable: true })
+    const other = await generateKeyPair('RS256')
+    signingKey = pair.privateKey
+    otherKey = other.privateKey
+    const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid, alg: 'RS256', use: 'sig' }
+    keyRequests = []
+    server = createServer((request, response) => {
+      keyRequests.push(request.url ?? '')
+      if (request.method === 'GET' && request.url === `/v2/keys/${projectId}`) {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(JSON.stringify({ keys: [jwk] }))
+        return
+      }
+      response.writeHead(404, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({
+          errorCode: 'E000404',
+          errorDescription: 'not found',
+          errorMessage: request.url,
+        }),
+      )
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+
+  afterAll(async () => {
+    await new Promise<void>((resolve, reject) => {
+      server.close((error) => {
+        if (error) reject(error)
+        else resolve()
+      })
+    })
+  })
+
+  const descopeToken = (
+    opts: {
+      key?: CryptoKey
+      kid?: string
+      drn?: string
+      expiresIn?: string | number
+      sub?: string
+    } = {},
+  ) =>
+    new SignJWT({ drn: opts.drn ?? 'DS', amr: ['pwd'] })
+      .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? kid, typ: 'JWT' })
+      .setIssuer(`https://api.descope.com/${projectId}`)
+      .setSubject(opts.sub ?? 'U2cloudUser')
+      .setIssuedAt()
+      .setExpirationTime(opts.expiresIn ?? '10m')
+      .sign(opts.key ?? signingKey)
+
+  it("accepts a Descope session token signed with a key from the project's JWKS and answers its subject", async () => {
+    const verifier = await createSessionVerifier({ mode: 'descope', projectId, baseUrl })
+    expect(await verifier.verify(await descopeToken())).toEqual({ userId: 'U2cloudUser' })
+    expect(keyRequests).toContain(`/v2/keys/${projectId}`)
+  })
+
+  it('refuses a token signed with another key, a refresh token, an expired token and an unknown key id', async () => {
+    const verifier = await createSessionVerifier({ mode: 'descope', projectId, baseUrl })
+    expect(await verifier.verify(await descopeToken({ key: otherKey }))).toBeNull()
+    expect(await verifier.verify(await descopeToken({ drn: 'DSR' }))).toBeNull()
+    expect(
+      await verifier.verify(await descopeToken({ expiresIn: Math.floor(Date.now() / 1000) - 60 })),
+    ).toBeNull()
+    expect(await verifier.verify(await descopeToken({ kid: 'unknown-kid' }))).toBeNull()
+    expect(await verifier.verify('garbage')).toBeNull()
+  })
+
+  it('refuses a token issued for another project', async () => {
+    const verifier = await createSessionVerifier({ mode: 'descope', projectId, baseUrl })
+    const foreign = await new SignJWT({ drn: 'DS' })
+      .setProtectedHeader({ alg: 'RS256', kid })
+      .setIssuer('https://api.descope.com/P2SomeOtherProject00000000000')
+      .setSubject('U2cloudUser')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(signingKey)
+    expect(await verifier.verify(foreign)).toBeNull()
+  })
+})

@@ -1,0 +1,263 @@
+/**
+ * How mutations keep the cached answers true: the optimistic rating and its rollback (CH-5,
+ * CH-6 at the API level), the refetches a sent message causes, and the report answers patched
+ * into the order caches.
+ */
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { conversationApi } from '../../../../src/services/api/conversationApi'
+import { ordersApi } from '../../../../src/services/api/ordersApi'
+import { reportApi } from '../../../../src/services/api/reportApi'
+import { routePattern } from '../../../support/msw/apiBackend'
+import { buildSections } from '../../../support/msw/data'
+import { apiBackend, server } from '../../../support/msw/server'
+import { createTestDeps, makeTestStore } from '../../../support/render'
+import type { AppStore } from '../../../../src/app/store'
+
+const storeWithSession = () =>
+  makeTestStore({ deps: createTestDeps({ sessionToken: 'session-jwt' }) })
+
+const cachedMessages = (store: AppStore, orderId: string) =>
+  conversationApi.endpoints.listMessages.select(orderId)(store.getState()).data
+
+const cachedOrder = (store: AppStore, orderId: string) =>
+  ordersApi.endpoints.getOrder.select(orderId)(store.getState()).data
+
+/** Resolves when the answer of `route` may be released; lets a test look at the cache in between. */
+function holdAnswer(
+  method: 'patch' | 'post',
+  route: 'rateMessage' | 'sendMessage',
+  answer: () => Response,
+) {
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  server.use(
+    http[method](routePattern(route), async () => {
+      await released
+      return answer()
+    }),
+  )
+  return release
+}
+
+describe('rating a reply', () => {
+  it('CH-6 the rating shows at once, before the server has answered', async () => {
+    const { store } = storeWithSession()
+    await store.dispatch(conversationApi.endpoints.listMessages.initiate('O1'))
+    const release = holdAnswer('patch', 'rateMessage', () => HttpResponse.json({ success: true }))
+
+    const rating = store.dispatch(
+      conversationApi.endpoints.rateMessage.initiate({
+        orderId: 'O1',
+        messageId: 'M2',
+        rating: 'up',
+      }),
+    )
+
+    expect(cachedMessages(store, 'O1')?.find((message) => message.id === 'M2')?.rating).toBe('up')
+    release()
+    await rating.unwrap()
+    expect(cachedMessages(store, 'O1')?.find((message) => message.id === 'M2')?.rating).toBe('up')
+  })
+
+  it('CH-5 clearing a rating sends null and shows no rating', async () => {
+    apiBackend.messages.get('O1')![1]!.rating = 'down'
+    const { store } = storeWithSession()
+    await store.dispatch(conversationApi.endpoints.listMessages.initiate('O1'))
+
+    await store
+      .dispatch(
+        conversationApi.endpoints.rateMessage.initiate({
+          orderId: 'O1',
+          messageId: 'M2',
+          rating: null,
+        }),
+      )
+      .unwrap()
+
+    expect(apiBackend.requestsTo('rateMessage')[0]?.body).toEqual({ rating: null })
+    expect(cachedMessages(store, 'O1')?.find((message) => message.id === 'M2')?.rating).toBeNull()
+  })
+
+  it('CH-6 a failed rating is reverted and logged', async () => {
+    const { store, deps } = storeWithSession()
+    await store.dispatch(conversationApi.endpoints.listMessages.initiate('O1'))
+    const release = holdAnswer('patch', 'rateMessage', () =>
+      HttpResponse.json(
+        { error: 'x', message: 'y' },
+        { status: 500, statusText: 'Internal Server Error' },
+      ),
+    )
+
+    const rating = store.dispatch(
+      conversationApi.endpoints.rateMessage.initiate({
+        orderId: 'O1',
+        messageId: 'M2',
+        rating: 'down',
+      }),
+    )
+    expect(cachedMessages(store, 'O1')?.find((message) => message.id === 'M2')?.rating).toBe('down')
+    release()
+
+    await expect(rating.unwrap()).rejects.toMatchObject({
+      message: 'API Error: Internal Server Error',
+    })
+    expect(cachedMessages(store, 'O1')?.find((message) => message.id === 'M2')?.rating).toBeNull()
+    expect(deps.logger.events('error')).toContain('conversation/ratingReverted')
+  })
+})
+
+describe('sending a message', () => {
+  it('CH-11 sending refetches the messages; the order stays cached when the report did not change', async () => {
+    const { store } = storeWithSession()
+    const messages = store.dispatch(conversationApi.endpoints.listMessages.initiate('O1'))
+    const order = store.dispatch(ordersApi.endpoints.getOrder.initiate('O1'))
+    await Promise.all([messages, order])
+
+    await store
+      .dispatch(
+        conversationApi.endpoints.sendMessage.initiate({ orderId: 'O1', content: 'Any effusion?' }),
+      )
+      .unwrap()
+
+    await expect.poll(() => cachedMessages(store, 'O1')?.length).toBe(4)
+    expect(cachedMessages(store, 'O1')?.at(-2)).toMatchObject({
+      role: 'user',
+      content: 'Any effusion?',
+    })
+    expect(apiBackend.requestsTo('getOrder')).toHaveLength(1)
+    messages.unsubscribe()
+    order.unsubscribe()
+  })
+
+  it('RP-6 a reply with report_updated also refetches the order and the worklist', async () => {
+    apiBackend.replyUpdatesReport = true
+    const { store } = storeWithSession()
+    const subscriptions = [
+      store.dispatch(conversationApi.endpoints.listMessages.initiate('O1')),
+      store.dispatch(ordersApi.endpoints.getOrder.initiate('O1')),
+      store.dispatch(ordersApi.endpoints.listOrders.initiate()),
+    ]
+    await Promise.all(subscriptions)
+
+    await store
+      .dispatch(
+        conversationApi.endpoints.sendMessage.initiate({
+          orderId: 'O1',
+          content: 'Small effusion.',
+        }),
+      )
+      .unwrap()
+
+    await expect
+      .poll(() => cachedOrder(store, 'O1')?.report?.sections.findings)
+      .toBe('Small effusion.')
+    await expect.poll(() => apiBackend.requestsTo('listOrders').length).toBe(2)
+    expect(apiBackend.requestsTo('listMessages')).toHaveLength(2)
+    for (const subscription of subscriptions) subscription.unsubscribe()
+  })
+})
+
+describe('initializing and clearing a study', () => {
+  it('WS-13 an initialize answer with content refetches the messages', async () => {
+    const { store } = storeWithSession()
+    const messages = store.dispatch(conversationApi.endpoints.listMessages.initiate('O2'))
+    await messages
+    expect(cachedMessages(store, 'O2')).toEqual([])
+
+    const answer = await store
+      .dispatch(conversationApi.endpoints.initializeOrder.initiate('O2'))
+      .unwrap()
+
+    expect(answer.content).toBe('Summary of the study.')
+    await expect.poll(() => cachedMessages(store, 'O2')?.length).toBe(1)
+    messages.unsubscribe()
+  })
+
+  it('WS-13 an initialize answer without content refetches nothing', async () => {
+    const { store } = storeWithSession()
+    const messages = store.dispatch(conversationApi.endpoints.listMessages.initiate('O1'))
+    await messages
+
+    const answer = await store
+      .dispatch(conversationApi.endpoints.initializeOrder.initiate('O1'))
+      .unwrap()
+    await store.dispatch(ordersApi.endpoints.listPatients.initiate())
+
+    expect(answer).toEqual({})
+    expect(apiBackend.requestsTo('listMessages')).toHaveLength(1)
+    messages.unsubscribe()
+  })
+
+  it('CL-2 clearing a conversation refetches its messages, its order and the worklist', async () => {
+    const { store } = storeWithSession()
+    const subscriptions = [
+      store.dispatch(conversationApi.endpoints.listMessages.initiate('O1')),
+      store.dispatch(ordersApi.endpoints.getOrder.initiate('O1')),
+      store.dispatch(ordersApi.endpoints.listOrders.initiate()),
+    ]
+    await Promise.all(subscriptions)
+
+    await store.dispatch(conversationApi.endpoints.clearConversation.initiate('O1')).unwrap()
+
+    await expect.poll(() => cachedMessages(store, 'O1')).toEqual([])
+    await expect.poll(() => apiBackend.requestsTo('getOrder').length).toBe(2)
+    await expect.poll(() => apiBackend.requestsTo('listOrders').length).toBe(2)
+    for (const subscription of subscriptions) subscription.unsubscribe()
+  })
+})
+
+describe('saving and finalizing the report', () => {
+  it('RP-2 saving puts the answered report into the cached order and worklist without refetching', async () => {
+    const { store } = storeWithSession()
+    const subscriptions = [
+      store.dispatch(ordersApi.endpoints.getOrder.initiate('O1')),
+      store.dispatch(ordersApi.endpoints.listOrders.initiate()),
+    ]
+    await Promise.all(subscriptions)
+    const sections = buildSections({ findings: 'Clear lungs.', impression: 'Normal.' })
+
+    await store
+      .dispatch(reportApi.endpoints.saveReport.initiate({ orderId: 'O1', sections }))
+      .unwrap()
+
+    expect(cachedOrder(store, 'O1')?.report?.sections).toEqual(sections)
+    const worklist = ordersApi.endpoints.listOrders.select()(store.getState()).data
+    expect(worklist?.find((order) => order.id === 'O1')?.report?.sections).toEqual(sections)
+    expect(apiBackend.requestsTo('getOrder')).toHaveLength(1)
+    for (const subscription of subscriptions) subscription.unsubscribe()
+  })
+
+  it('RP-4 finalizing puts the final report into the cached order', async () => {
+    const { store } = storeWithSession()
+    const order = store.dispatch(ordersApi.endpoints.getOrder.initiate('O1'))
+    await order
+
+    await store.dispatch(reportApi.endpoints.finalizeReport.initiate('O1')).unwrap()
+
+    expect(cachedOrder(store, 'O1')?.report).toMatchObject({ is_final: true })
+    order.unsubscribe()
+  })
+
+  it('RP-2 a failed save leaves the cached report as it was', async () => {
+    server.use(
+      http.put(
+        routePattern('saveReport'),
+        () => new HttpResponse(null, { status: 409, statusText: 'Conflict' }),
+      ),
+    )
+    const { store } = storeWithSession()
+    const order = store.dispatch(ordersApi.endpoints.getOrder.initiate('O1'))
+    await order
+
+    const saved = await store.dispatch(
+      reportApi.endpoints.saveReport.initiate({ orderId: 'O1', sections: buildSections() }),
+    )
+
+    expect(saved).toMatchObject({ error: { message: 'API Error: Conflict' } })
+    expect(cachedOrder(store, 'O1')?.report).toBeNull()
+    order.unsubscribe()
+  })
+})

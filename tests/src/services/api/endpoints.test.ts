@@ -1,0 +1,179 @@
+/**
+ * API-1 and API-2: every /api/v1 route of the contract has an RTK Query endpoint of the same
+ * name, and each one, run against MSW, sends the contract's method, path and JSON body with
+ * credentials and the bearer token.
+ */
+import { describe, expect, it } from 'vitest'
+import { routes, type RouteName } from '../../../../src/services/api/contract'
+import { baseApi } from '../../../../src/services/api/baseApi'
+import { conversationApi } from '../../../../src/services/api/conversationApi'
+import { ordersApi } from '../../../../src/services/api/ordersApi'
+import { reportApi } from '../../../../src/services/api/reportApi'
+import { speechApi } from '../../../../src/services/api/speechApi'
+import { buildSections } from '../../../support/msw/data'
+import { apiBackend } from '../../../support/msw/server'
+import { createTestDeps, makeTestStore } from '../../../support/render'
+import type { AppStore } from '../../../../src/app/store'
+
+interface EndpointCase {
+  call: (store: AppStore) => Promise<unknown>
+  path: string
+  body: unknown
+}
+
+const sections = buildSections({ findings: 'No acute findings.', impression: 'Normal study.' })
+
+/** One case per contract route: a route added to the contract without an endpoint fails to compile. */
+const cases: Record<RouteName, EndpointCase> = {
+  listPatients: {
+    call: (store) => store.dispatch(ordersApi.endpoints.listPatients.initiate()).unwrap(),
+    path: '/api/v1/patients',
+    body: null,
+  },
+  listOrders: {
+    call: (store) => store.dispatch(ordersApi.endpoints.listOrders.initiate()).unwrap(),
+    path: '/api/v1/orders',
+    body: null,
+  },
+  getOrder: {
+    call: (store) => store.dispatch(ordersApi.endpoints.getOrder.initiate('O1')).unwrap(),
+    path: '/api/v1/orders/O1',
+    body: null,
+  },
+  listMessages: {
+    call: (store) => store.dispatch(conversationApi.endpoints.listMessages.initiate('O1')).unwrap(),
+    path: '/api/v1/orders/O1/messages',
+    body: null,
+  },
+  sendMessage: {
+    call: (store) =>
+      store
+        .dispatch(
+          conversationApi.endpoints.sendMessage.initiate({
+            orderId: 'O1',
+            content: 'Any effusion?',
+            input_type: 'voice',
+          }),
+        )
+        .unwrap(),
+    path: '/api/v1/orders/O1/messages',
+    body: { content: 'Any effusion?', input_type: 'voice' },
+  },
+  rateMessage: {
+    call: (store) =>
+      store
+        .dispatch(
+          conversationApi.endpoints.rateMessage.initiate({
+            orderId: 'O1',
+            messageId: 'M2',
+            rating: 'up',
+          }),
+        )
+        .unwrap(),
+    path: '/api/v1/orders/O1/messages/M2/rating',
+    body: { rating: 'up' },
+  },
+  initializeOrder: {
+    call: (store) =>
+      store.dispatch(conversationApi.endpoints.initializeOrder.initiate('O2')).unwrap(),
+    path: '/api/v1/orders/O2/initialize',
+    body: null,
+  },
+  saveReport: {
+    call: (store) =>
+      store.dispatch(reportApi.endpoints.saveReport.initiate({ orderId: 'O1', sections })).unwrap(),
+    path: '/api/v1/orders/O1/report',
+    body: { sections },
+  },
+  finalizeReport: {
+    call: (store) => store.dispatch(reportApi.endpoints.finalizeReport.initiate('O1')).unwrap(),
+    path: '/api/v1/orders/O1/report/finalize',
+    body: null,
+  },
+  clearConversation: {
+    call: (store) =>
+      store.dispatch(conversationApi.endpoints.clearConversation.initiate('O1')).unwrap(),
+    path: '/api/v1/orders/O1/conversation',
+    body: null,
+  },
+  speechToken: {
+    call: (store) => store.dispatch(speechApi.endpoints.speechToken.initiate()).unwrap(),
+    path: '/api/v1/speech/token',
+    body: null,
+  },
+  speechPhrases: {
+    call: (store) =>
+      store
+        .dispatch(
+          speechApi.endpoints.speechPhrases.initiate({ modality: 'CT', body_part: 'Chest' }),
+        )
+        .unwrap(),
+    path: '/api/v1/speech/phrases',
+    body: { modality: 'CT', body_part: 'Chest' },
+  },
+  speechCleanup: {
+    call: (store) =>
+      store
+        .dispatch(
+          speechApi.endpoints.speechCleanup.initiate({
+            text: 'no  acute   findings',
+            modality: 'CT',
+            body_part: 'Chest',
+          }),
+        )
+        .unwrap(),
+    path: '/api/v1/speech/cleanup',
+    body: { text: 'no  acute   findings', modality: 'CT', body_part: 'Chest' },
+  },
+}
+
+describe('the API endpoints', () => {
+  it('API-1 every contract route has an endpoint of the same name', () => {
+    const endpointNames = Object.keys(baseApi.endpoints)
+    for (const route of Object.keys(routes)) expect(endpointNames).toContain(route)
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(routes).sort())
+  })
+
+  it.each(Object.keys(routes) as RouteName[])(
+    'API-1 API-2 %s sends the contract method, path and JSON body, with credentials and the bearer token',
+    async (route) => {
+      const { store } = makeTestStore({ deps: createTestDeps({ sessionToken: 'session-jwt-1' }) })
+      const testCase = cases[route]
+
+      await testCase.call(store)
+
+      const sent = apiBackend.requestsTo(route)
+      expect(sent).toHaveLength(1)
+      const [request] = sent
+      expect(request?.method).toBe(routes[route].method)
+      expect(request?.path).toBe(testCase.path)
+      expect(request?.body).toEqual(testCase.body)
+      expect(request?.credentials).toBe('include')
+      expect(request?.headers.get('authorization')).toBe('Bearer session-jwt-1')
+      if (testCase.body !== null)
+        expect(request?.headers.get('content-type')).toBe('application/json')
+    },
+  )
+
+  it('API-2 sends no Authorization header when there is no session', async () => {
+    const { store } = makeTestStore({ deps: createTestDeps({ sessionToken: null }) })
+
+    await store.dispatch(ordersApi.endpoints.listOrders.initiate()).unwrap()
+
+    expect(apiBackend.requestsTo('listOrders')[0]?.headers.has('authorization')).toBe(false)
+  })
+
+  it('API-1 answers come back typed and validated', async () => {
+    const { store } = makeTestStore({ deps: createTestDeps({ sessionToken: 't' }) })
+
+    const order = await store.dispatch(ordersApi.endpoints.getOrder.initiate('O2')).unwrap()
+    const cleared = await store
+      .dispatch(conversationApi.endpoints.clearConversation.initiate('O1'))
+      .unwrap()
+    const token = await store.dispatch(speechApi.endpoints.speechToken.initiate()).unwrap()
+
+    expect(order).toMatchObject({ id: 'O2', priority: 'stat', patient: { last_name: 'Turing' } })
+    expect(cleared).toBeNull()
+    expect(token).toEqual({ token: 'speech-token-1', region: 'local' })
+  })
+})

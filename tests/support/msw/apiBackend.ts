@@ -1,0 +1,267 @@
+/**
+ * An in-memory /api/v1 for component and API tests: every route of the contract, answering with
+ * the contract's shapes and refusing requests that break the contract's request schemas, the
+ * way the real server does. Each request is recorded (method, path, body, headers) so tests
+ * assert what the SPA sent. Tests change single answers with `server.use(...)`.
+ */
+import { http, HttpResponse } from 'msw'
+import {
+  API_PREFIX,
+  IN_PROGRESS,
+  rateMessageRequestSchema,
+  routes,
+  saveReportRequestSchema,
+  sendMessageRequestSchema,
+  phrasesRequestSchema,
+  cleanupRequestSchema,
+  type Message,
+  type Order,
+  type Patient,
+  type RouteName,
+} from '../../../src/services/api/contract'
+import {
+  buildMessage,
+  buildOrder,
+  buildPatient,
+  buildReport,
+  buildSections,
+  FIXED_TIME,
+} from './data'
+
+export interface RecordedRequest {
+  route: RouteName
+  method: string
+  path: string
+  body: unknown
+  headers: Headers
+  credentials: RequestCredentials
+}
+
+export interface ApiBackend {
+  patients: Patient[]
+  orders: Order[]
+  messages: Map<string, Message[]>
+  requests: RecordedRequest[]
+  /** Whether the next assistant reply changes the report (`report_updated`). */
+  replyUpdatesReport: boolean
+  /** Requests recorded for one route. */
+  requestsTo(route: RouteName): RecordedRequest[]
+  /** Back to the demo data and an empty request log. */
+  reset(): void
+}
+
+function demoData() {
+  const ada = buildPatient({ id: 'P1', first_name: 'Ada', last_name: 'Lovelace' })
+  const alan = buildPatient({
+    id: 'P2',
+    first_name: 'Alan',
+    last_name: 'Turing',
+    sex: 'male',
+    date_of_birth: '1954-06-07',
+  })
+  const orders = [
+    buildOrder({ id: 'O1', patient: ada, priority: 'routine', accession_number: 'ACC-1001' }),
+    buildOrder({
+      id: 'O2',
+      patient: alan,
+      priority: 'stat',
+      modality: 'MR',
+      body_part: 'Head',
+      study_description: 'MRI brain without contrast',
+      accession_number: 'ACC-1002',
+    }),
+  ]
+  const messages = new Map<string, Message[]>([
+    [
+      'O1',
+      [
+        buildMessage({ id: 'M1', order_id: 'O1', role: 'user', content: 'Any nodules?' }),
+        buildMessage({
+          id: 'M2',
+          order_id: 'O1',
+          role: 'assistant',
+          content: 'No nodules are seen.',
+        }),
+      ],
+    ],
+  ])
+  return { patients: [ada, alan], orders, messages }
+}
+
+export function createApiBackend(): ApiBackend {
+  const backend: ApiBackend = {
+    patients: [],
+    orders: [],
+    messages: new Map(),
+    requests: [],
+    replyUpdatesReport: false,
+    requestsTo: (route) => backend.requests.filter((request) => request.route === route),
+    reset: () => {
+      const data = demoData()
+      backend.patients = data.patients
+      backend.orders = data.orders
+      backend.messages = data.messages
+      backend.requests = []
+      backend.replyUpdatesReport = false
+    },
+  }
+  backend.reset()
+  return backend
+}
+
+/** The full URL pattern MSW matches for a contract route (MSW and Fastify share `:param`). */
+export function routePattern(route: RouteName): string {
+  return `${API_PREFIX}${routes[route].path}`
+}
+
+type Params = Record<string, string | readonly string[] | undefined>
+type Responder = (input: { params: Params; body: unknown }) => Response
+
+const methodOf = {
+  GET: http.get,
+  POST: http.post,
+  PUT: http.put,
+  PATCH: http.patch,
+  DELETE: http.delete,
+} as const
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text()
+  if (text === '') return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+const notFound = (what: string) =>
+  HttpResponse.json({ error: 'not_found', message: `${what} not found` }, { status: 404 })
+const badRequest = (message: string) =>
+  HttpResponse.json({ error: 'bad_request', message }, { status: 400 })
+
+function param(params: Params, name: string): string {
+  const value = params[name]
+  return typeof value === 'string' ? value : ''
+}
+
+export function apiHandlers(backend: ApiBackend) {
+  const handle = (route: RouteName, respond: Responder) =>
+    methodOf[routes[route].method](routePattern(route), async ({ request, params }) => {
+      const body = await readJson(request.clone())
+      backend.requests.push({
+        route,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        body,
+        headers: request.headers,
+        credentials: request.credentials,
+      })
+      return respond({ params, body })
+    })
+
+  const orderOf = (params: Params) =>
+    backend.orders.find((order) => order.id === param(params, 'id'))
+
+  return [
+    handle('listPatients', () => HttpResponse.json(backend.patients)),
+    handle('listOrders', () => HttpResponse.json(backend.orders)),
+    handle('getOrder', ({ params }) => {
+      const order = orderOf(params)
+      return order ? HttpResponse.json(order) : notFound('order')
+    }),
+    handle('listMessages', ({ params }) => {
+      const order = orderOf(params)
+      return order ? HttpResponse.json(backend.messages.get(order.id) ?? []) : notFound('order')
+    }),
+    handle('sendMessage', ({ params, body }) => {
+      const order = orderOf(params)
+      if (!order) return notFound('order')
+      const parsed = sendMessageRequestSchema.safeParse(body)
+      if (!parsed.success) return badRequest('invalid message')
+      const thread = backend.messages.get(order.id) ?? []
+      const userMessage = buildMessage({
+        order_id: order.id,
+        role: 'user',
+        content: parsed.data.content,
+        input_type: parsed.data.input_type,
+      })
+      const reply = buildMessage({ order_id: order.id, role: 'assistant', content: 'Noted.' })
+      backend.messages.set(order.id, [...thread, userMessage, reply])
+      order.status = IN_PROGRESS
+      const reportUpdated = backend.replyUpdatesReport
+      if (reportUpdated) {
+        order.report = buildReport({ sections: buildSections({ findings: parsed.data.content }) })
+      }
+      return HttpResponse.json({
+        message_id: reply.id,
+        content: reply.content,
+        created_at: reply.created_at,
+        report_updated: reportUpdated,
+      })
+    }),
+    handle('rateMessage', ({ params, body }) => {
+      const parsed = rateMessageRequestSchema.safeParse(body)
+      if (!parsed.success) return badRequest('invalid rating')
+      const message = (backend.messages.get(param(params, 'id')) ?? []).find(
+        (candidate) => candidate.id === param(params, 'messageId'),
+      )
+      if (!message) return notFound('message')
+      message.rating = parsed.data.rating
+      return HttpResponse.json({ success: true })
+    }),
+    handle('initializeOrder', ({ params }) => {
+      const order = orderOf(params)
+      if (!order) return notFound('order')
+      const thread = backend.messages.get(order.id) ?? []
+      if (thread.length > 0) return HttpResponse.json({})
+      const summary = buildMessage({
+        order_id: order.id,
+        content: 'Summary of the study.',
+        meta_data: { type: 'patient_summary', structured: false },
+      })
+      backend.messages.set(order.id, [summary])
+      return HttpResponse.json({ content: summary.content })
+    }),
+    handle('saveReport', ({ params, body }) => {
+      const order = orderOf(params)
+      if (!order) return notFound('order')
+      const parsed = saveReportRequestSchema.safeParse(body)
+      if (!parsed.success) return badRequest('invalid report')
+      if (order.report?.is_final)
+        return HttpResponse.json({ error: 'conflict', message: 'final' }, { status: 409 })
+      order.report = buildReport({ sections: parsed.data.sections, updated_at: FIXED_TIME })
+      return HttpResponse.json(order.report)
+    }),
+    handle('finalizeReport', ({ params }) => {
+      const order = orderOf(params)
+      if (!order) return notFound('order')
+      order.report = buildReport({
+        ...(order.report ?? {}),
+        is_final: true,
+        finalized_at: FIXED_TIME,
+      })
+      return HttpResponse.json(order.report)
+    }),
+    handle('clearConversation', ({ params }) => {
+      const order = orderOf(params)
+      if (!order) return notFound('order')
+      backend.messages.delete(order.id)
+      order.report = null
+      order.status = 'scheduled'
+      return new HttpResponse(null, { status: 204 })
+    }),
+    handle('speechToken', () => HttpResponse.json({ token: 'speech-token-1', region: 'local' })),
+    handle('speechPhrases', ({ body }) => {
+      const parsed = phrasesRequestSchema.safeParse(body)
+      if (!parsed.success) return badRequest('invalid phrases request')
+      const phrases = [`${parsed.data.modality} ${parsed.data.body_part}`, 'no acute findings']
+      return HttpResponse.json({ phrases, count: phrases.length })
+    }),
+    handle('speechCleanup', ({ body }) => {
+      const parsed = cleanupRequestSchema.safeParse(body)
+      if (!parsed.success) return badRequest('invalid cleanup request')
+      return HttpResponse.json({ cleaned: parsed.data.text.replace(/\s+/g, ' ').trim() })
+    }),
+  ]
+}

@@ -1,0 +1,87 @@
+/**
+ * The real server app on a fresh test database, driven through Fastify's inject (no socket).
+ * `signUp` goes through the local identity endpoints exactly as the browser SDK does.
+ */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { createLocalAssistant } from '../../server/assistant/local'
+import type { Assistant } from '../../server/assistant/types'
+import { buildApp } from '../../server/app'
+import { loadConfig, type ServerConfig } from '../../server/config'
+import type { Database } from '../../server/db/client'
+import { seedDemoData } from '../../server/seed/seed'
+import { openTestDatabase } from './testDatabase'
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Database
+  config: ServerConfig
+  signUp(email?: string): Promise<{ token: string; refreshJwt: string; userId: string }>
+  /** An /api/v1 call; `token` null sends no Authorization header. */
+  api(
+    method: InjectOptions['method'],
+    path: string,
+    opts?: { token?: string | null; body?: unknown },
+  ): Promise<LightMyRequestResponse>
+  close(): Promise<void>
+}
+
+let counter = 0
+
+export async function startTestApp(
+  opts: {
+    env?: Record<string, string>
+    seed?: boolean
+    assistant?: Assistant
+    now?: () => Date
+    fetch?: typeof fetch
+  } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase()
+  const config = loadConfig({ HOST: '127.0.0.1', STATIC_DIR: '/nonexistent', ...opts.env })
+  if (opts.seed !== false)
+    await seedDemoData(database.db, { now: new Date('2026-11-20T08:00:00Z') })
+  const app = await buildApp({
+    config,
+    db: database.db,
+    assistant: opts.assistant ?? createLocalAssistant(),
+    logger: false,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  })
+  await app.ready()
+  let defaultToken: string | null = null
+
+  const signUp: TestApp['signUp'] = async (email) => {
+    counter += 1
+    const loginId = email ?? `reader${counter}-${Date.now()}@hospital.test`
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/password/signup',
+      payload: { loginId, password: 'correct horse battery', user: { name: 'Dr Test' } },
+    })
+    if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
+    const body = res.json<{ sessionJwt: string; refreshJwt: string; user: { userId: string } }>()
+    defaultToken ??= body.sessionJwt
+    return { token: body.sessionJwt, refreshJwt: body.refreshJwt, userId: body.user.userId }
+  }
+
+  return {
+    app,
+    db: database.db,
+    config,
+    signUp,
+    async api(method, path, { token, body } = {}) {
+      const bearer = token === undefined ? (defaultToken ?? (await signUp()).token) : token
+      return app.inject({
+        method,
+        url: `/api/v1${path}`,
+        headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      })
+    },
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+// The API server (npm run dev:server) listens on 8080; the dev server proxies to it so the
+// SPA, the API and the local identity endpoints share one origin, as in production.
+const apiTarget = process.env.READOUT_API_URL ?? 'http://127.0.0.1:8080'
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/v1': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+  },
+})
