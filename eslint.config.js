@@ -38,6 +38,7 @@ const boundaryZones = [
 export default tseslint.config(
   {
     ignores: [
+      '.shots/**',
       'dist/**',
       'node_modules/**',
       'coverage/**',

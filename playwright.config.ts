@@ -2,6 +2,12 @@ import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { ensureFakeMicrophoneFile } from './tests/e2e/fixtures/fakeMicrophone'
+import {
+  SPEECH_HOST,
+  SPEECH_SERVER_PORT,
+  SPEECH_SERVER_URL,
+} from './tests/e2e/fixtures/speechService'
 
 // The real server on a throw-away data folder. Workers re-read this file, so the folder is
 // created once and handed down through the environment.
@@ -17,6 +23,12 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // Dictation (tests/e2e/dictation.spec.ts): a fake microphone playing a generated WAV,
+  // granted without a prompt, and audio allowed to start without a gesture.
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-audio-capture=${ensureFakeMicrophoneFile(path.resolve('tests/e2e/.artifacts'))}`,
+  '--autoplay-policy=no-user-gesture-required',
 ]
 
 export default defineConfig({
@@ -43,18 +55,29 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   globalTeardown: './tests/e2e/globalTeardown.ts',
-  webServer: {
-    command: 'npx tsx server/index.ts',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: process.env.READOUT_E2E_DATA,
-      STATIC_DIR: 'dist',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The loopback speech service the app's dictation connects to (SPEECH_HOST below).
+      command: `npx tsx tests/support/speech/serve.ts ${String(SPEECH_SERVER_PORT)}`,
+      url: `${SPEECH_SERVER_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
     },
-  },
+    {
+      command: 'npx tsx server/index.ts',
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: process.env.READOUT_E2E_DATA,
+        STATIC_DIR: 'dist',
+        LOG_LEVEL: 'warn',
+        SPEECH_HOST,
+      },
+    },
+  ],
 })

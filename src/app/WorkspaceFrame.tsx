@@ -1,13 +1,31 @@
 /**
- * The frame of the main workspace: the fixed left sidebar (WS-1, 24rem, sliding over 300 ms)
- * with the product title, and the header with the logout button. The worklist, the chat and the
- * report editor are placed into it by the next issues; until then it shows nothing else.
+ * The main workspace (spec §2), composed from the features, which never import each other:
+ * - left, fixed: the orders feature's sidebar (WS-1..7), opened and closed from the header;
+ * - header: 'Toggle sidebar', the open study's patient (WS-8), 'Toggle report editor' once a
+ *   study is open (WS-9) and 'Log out';
+ * - centre: 'Select a patient or study to begin' (WS-10) or the study's chat, into which the
+ *   app puts the dictation feature's microphone button and hint, and whether it records (CH-8);
+ * - right half: the report editor when toggled on (WS-11).
+ * The main area keeps the sidebar's width free while it is open, so nothing hides under it.
  */
-import { Box, Flex, Heading, IconButton } from '@chakra-ui/react'
-import { useState } from 'react'
+import { Box, Center, Flex, IconButton, Text, VisuallyHidden } from '@chakra-ui/react'
 import { LogoutButton } from '../features/auth'
-import { useAppConfig } from './config'
+import { Chat } from '../features/conversation'
+import { DictationHint, MicButton, selectIsRecording } from '../features/dictation'
+import { PatientHeader, selectSelectedOrderId, Sidebar, SIDEBAR_ID } from '../features/orders'
+import { ReportEditor } from '../features/report'
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from './constants'
+import { useAppDispatch, useAppSelector } from './hooks'
+import {
+  reportEditorToggled,
+  selectReportEditorOpen,
+  selectSidebarOpen,
+  sidebarToggled,
+} from './layoutSlice'
+
+export const NOTHING_SELECTED = 'Select a patient or study to begin'
+const REPORT_PANEL_ID = 'report-panel'
+const CHAT_HEADING_ID = 'chat-heading'
 
 function SidebarIcon() {
   return (
@@ -26,38 +44,39 @@ function SidebarIcon() {
   )
 }
 
+function ReportIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M7 3h7l5 5v13H7z" />
+      <path d="M14 3v5h5M10 13h6M10 17h6" />
+    </svg>
+  )
+}
+
 export function WorkspaceFrame() {
-  const { productTitle } = useAppConfig()
-  const [sidebarOpen, setSidebarOpen] = useState(true)
-  const transition = `${SIDEBAR_TRANSITION_MS}ms ease`
+  const dispatch = useAppDispatch()
+  const sidebarOpen = useAppSelector(selectSidebarOpen)
+  const reportEditorOpen = useAppSelector(selectReportEditorOpen)
+  const orderId = useAppSelector(selectSelectedOrderId)
+  const recording = useAppSelector((state) =>
+    orderId === null ? false : selectIsRecording(state, orderId),
+  )
+  const transition = `${String(SIDEBAR_TRANSITION_MS)}ms ease`
 
   return (
     <Box minH="100dvh" bg="bg">
-      <Box
-        as="aside"
-        id="sidebar"
-        aria-label="Sidebar"
-        position="fixed"
-        insetY="0"
-        left="0"
-        width={SIDEBAR_WIDTH}
-        bg="bg.subtle"
-        borderRightWidth="1px"
-        borderColor="border"
-        transform={sidebarOpen ? 'translateX(0)' : 'translateX(-100%)'}
-        transition={`transform ${transition}`}
-        visibility={sidebarOpen ? 'visible' : 'hidden'}
-        data-state={sidebarOpen ? 'open' : 'closed'}
-      >
-        <Box px="4" py="3" borderBottomWidth="1px" borderColor="border">
-          <Heading as="h2" size="md">
-            {productTitle}
-          </Heading>
-        </Box>
-      </Box>
+      <Sidebar />
       <Flex
         direction="column"
-        minH="100dvh"
+        height="100dvh"
         marginLeft={sidebarOpen ? SIDEBAR_WIDTH : '0'}
         transition={`margin-left ${transition}`}
       >
@@ -67,26 +86,87 @@ export function WorkspaceFrame() {
           gap="3"
           px="4"
           py="2"
+          minHeight="14"
           borderBottomWidth="1px"
           borderColor="border"
           bg="bg.subtle"
         >
           <IconButton
             aria-label="Toggle sidebar"
-            aria-controls="sidebar"
+            aria-controls={SIDEBAR_ID}
             aria-expanded={sidebarOpen}
             variant="ghost"
             size="sm"
-            onClick={() => {
-              setSidebarOpen((open) => !open)
-            }}
+            onClick={() => dispatch(sidebarToggled())}
           >
             <SidebarIcon />
           </IconButton>
-          <Box flex="1" />
+          <Box flex="1" minWidth="0">
+            {/* Keyed by study: each study opened reads the clock again for the age. */}
+            <PatientHeader key={orderId ?? 'none'} orderId={orderId} />
+          </Box>
+          {orderId !== null && (
+            <IconButton
+              aria-label="Toggle report editor"
+              // Only while the panel exists: a reference to a missing element is invalid.
+              aria-controls={reportEditorOpen ? REPORT_PANEL_ID : undefined}
+              aria-pressed={reportEditorOpen}
+              variant={reportEditorOpen ? 'subtle' : 'ghost'}
+              colorPalette={reportEditorOpen ? 'brand' : undefined}
+              size="sm"
+              onClick={() => dispatch(reportEditorToggled())}
+            >
+              <ReportIcon />
+            </IconButton>
+          )}
           <LogoutButton />
         </Flex>
-        <Box as="main" flex="1" />
+        <Flex as="main" flex="1" minHeight="0">
+          {orderId === null ? (
+            <Center flex="1" px="6">
+              <Text color="fg.muted" fontSize="lg">
+                {NOTHING_SELECTED}
+              </Text>
+            </Center>
+          ) : (
+            <>
+              <Box
+                as="section"
+                aria-labelledby={CHAT_HEADING_ID}
+                flex="1"
+                minWidth="0"
+                minHeight="0"
+              >
+                {/* The outline under the header's h1: the chat's own headings are h3. */}
+                <VisuallyHidden asChild>
+                  <h2 id={CHAT_HEADING_ID}>Conversation</h2>
+                </VisuallyHidden>
+                <Chat
+                  orderId={orderId}
+                  isRecording={recording}
+                  micButton={<MicButton orderId={orderId} />}
+                  dictationHint={<DictationHint />}
+                />
+              </Box>
+              {reportEditorOpen && (
+                <Box
+                  id={REPORT_PANEL_ID}
+                  as="section"
+                  aria-label="Report editor"
+                  width="50%"
+                  flexShrink={0}
+                  minHeight="0"
+                  overflowY="auto"
+                  borderLeftWidth="1px"
+                  borderColor="border"
+                  bg="bg.subtle"
+                >
+                  <ReportEditor orderId={orderId} />
+                </Box>
+              )}
+            </>
+          )}
+        </Flex>
       </Flex>
     </Box>
   )

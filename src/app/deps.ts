@@ -8,15 +8,26 @@ import { descopeSessionTokenSource } from '../services/auth/sessionTokenSource'
 import type { ApiDeps } from '../services/api/baseApi'
 import { createConsoleLogger } from '../services/log'
 import { browserNavigator } from '../services/navigation'
+import { createSessionDraftStorage, type DraftStorage } from '../services/storage/draftStorage'
+import { createAzureDictationEngine } from '../services/speech/azureEngine'
+import type { DictationEngine } from '../services/speech/types'
+import { SEGMENTATION_SILENCE_MS } from './constants'
 
 /** Grows with the features: the dictation issue adds the speech engine here. */
-export type AppDeps = ApiDeps
+export type AppDeps = ApiDeps & {
+  /** Where report drafts wait for the server, so a reload loses nothing (report saga). */
+  draftStorage: DraftStorage
+  /** The speech recognizer behind dictation (the Azure SDK in the browser, a fake in tests). */
+  speech: DictationEngine
+}
 
 export function createBrowserDeps(): AppDeps {
   return {
     session: descopeSessionTokenSource,
     navigator: browserNavigator,
     logger: createConsoleLogger(import.meta.env.DEV ? 'debug' : 'info'),
+    draftStorage: createSessionDraftStorage(),
+    speech: createAzureDictationEngine({ segmentationSilenceMs: SEGMENTATION_SILENCE_MS }),
   }
 }
 

@@ -11,8 +11,20 @@ import { rootSaga } from '../sagas/rootSaga'
 import { appConfig } from './config'
 import { createBrowserDeps, type AppDeps } from './deps'
 import { devToolsSettings } from './devTools'
+import { layoutSlice } from './layoutSlice'
+import { ordersSlice } from '../features/orders/ordersSlice'
+import { conversationSlice } from '../features/conversation/conversationSlice'
+import { reportSlice } from '../features/report/reportSlice'
+import { dictationSlice } from '../features/dictation/dictationSlice'
 
-export const rootReducer = combineSlices(baseApi)
+export const rootReducer = combineSlices(
+  baseApi,
+  layoutSlice,
+  ordersSlice,
+  conversationSlice,
+  reportSlice,
+  dictationSlice,
+)
 
 export type RootState = ReturnType<typeof rootReducer>
 
@@ -37,8 +49,13 @@ export function makeStore(
       ),
     devTools: devToolsSettings(options.devTools ?? appConfig.devTools, appConfig.productTitle),
   })
-  sagaMiddleware.run(rootSaga)
-  return store
+  const sagas = sagaMiddleware.run(rootSaga)
+  return Object.assign(store, {
+    /** Ends every saga of this store (a test's store must not outlive its test). */
+    stopSagas(): void {
+      sagas.cancel()
+    },
+  })
 }
 
 export type AppStore = ReturnType<typeof makeStore>

@@ -6,7 +6,18 @@ import type { SagaIterator } from 'redux-saga'
 import { all, fork } from 'redux-saga/effects'
 import { watchApiFailures } from './apiFailureSaga'
 import { watchSessionEnded } from './sessionSaga'
+import { watchStudySelection } from './studySelectionSaga'
+import { watchClearAll } from './clearAllSaga'
+import { watchReport } from './reportSaga'
+import { watchDictation } from './dictationSaga'
 
 export function* rootSaga(): SagaIterator {
-  yield all([fork(watchSessionEnded), fork(watchApiFailures)])
+  yield all([
+    fork(watchSessionEnded),
+    fork(watchApiFailures),
+    fork(watchStudySelection),
+    fork(watchClearAll),
+    fork(watchReport),
+    fork(watchDictation),
+  ])
 }

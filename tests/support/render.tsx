@@ -14,9 +14,12 @@ import type { AppDeps } from '../../src/app/deps'
 import { AppProviders } from '../../src/app/providers'
 import { appRoutes } from '../../src/app/router'
 import { makeStore, type AppStore, type RootState } from '../../src/app/store'
+import { baseApi } from '../../src/services/api/baseApi'
 import { descopeSessionTokenSource } from '../../src/services/auth/sessionTokenSource'
 import type { Logger, LogLevel } from '../../src/services/log'
 import type { PageNavigator } from '../../src/services/navigation'
+import { FakeDictationEngine } from './speech/FakeDictationEngine'
+import { createMemoryDraftStorage } from '../../src/services/storage/draftStorage'
 
 export interface LogEntry {
   level: LogLevel
@@ -66,6 +69,7 @@ export class FakeNavigator implements PageNavigator {
 export interface TestDeps extends AppDeps {
   logger: FakeLogger
   navigator: FakeNavigator
+  speech: FakeDictationEngine
 }
 
 /** The session token comes from the real Descope SDK unless a test gives a fixed one. */
@@ -78,6 +82,8 @@ export function createTestDeps(options: { sessionToken?: string | null } = {}): 
         : { getSessionToken: () => sessionToken ?? undefined },
     navigator: new FakeNavigator(),
     logger: new FakeLogger(),
+    draftStorage: createMemoryDraftStorage(),
+    speech: new FakeDictationEngine(),
   }
 }
 
@@ -87,7 +93,26 @@ export function makeTestStore(
   options: { preloadedState?: Partial<RootState>; deps?: TestDeps } = {},
 ): { store: AppStore; deps: TestDeps } {
   const deps = options.deps ?? createTestDeps()
-  return { store: makeStore(options.preloadedState, deps, { devTools: false }), deps }
+  const store = makeStore(options.preloadedState, deps, { devTools: false })
+  liveStores.push(store)
+  return { store, deps }
+}
+
+const liveStores: AppStore[] = []
+
+/**
+ * Stops the sagas of every store a test made and waits for its requests still in flight, so
+ * nothing a finished test started reaches the next test's backends or logs.
+ */
+export async function closeTestStores(): Promise<void> {
+  const stores = liveStores.splice(0)
+  for (const store of stores) store.stopSagas()
+  await Promise.allSettled(
+    stores.flatMap((store) => [
+      ...store.dispatch(baseApi.util.getRunningQueriesThunk()),
+      ...store.dispatch(baseApi.util.getRunningMutationsThunk()),
+    ]),
+  )
 }
 
 export interface RenderAppOptions {

@@ -6,6 +6,7 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { resetBackends, server } from './msw/server'
+import { closeTestStores } from './render'
 
 class ResizeObserverStub {
   observe(): void {}
@@ -54,8 +55,11 @@ beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' })
 })
 
-afterEach(() => {
+afterEach(async () => {
   cleanup()
+  // Real timers first: a request waiting on a retry back-off must be able to finish.
+  vi.useRealTimers()
+  await closeTestStores()
   server.resetHandlers()
   resetBackends()
   localStorage.clear()

@@ -1,4 +1,5 @@
 /** One study's conversation with the assistant: messages, sending, rating, initialize, clear. */
+import { QueryStatus } from '@reduxjs/toolkit/query'
 import { z } from 'zod'
 import { apiRequest } from './apiRequest'
 import { apiDepsOf, baseApi, LIST_ID } from './baseApi'
@@ -50,15 +51,28 @@ export const conversationApi = baseApi.injectEndpoints({
       query: ({ orderId, messageId, rating }) =>
         apiRequest('rateMessage', { params: { id: orderId, messageId }, body: { rating } }),
       responseSchema: successSchema,
-      async onQueryStarted({ orderId, messageId, rating }, { dispatch, queryFulfilled, extra }) {
-        const patch = dispatch(
+      async onQueryStarted({ orderId, messageId, rating }, lifecycle) {
+        const { dispatch, queryFulfilled, extra } = lifecycle
+        const conversation = () =>
+          conversationApi.endpoints.listMessages.select(orderId)(lifecycle.getState())
+        const cachedRating = () =>
+          conversation().data?.find((message) => message.id === messageId)?.rating
+        const applyRating = () =>
           conversationApi.util.updateQueryData('listMessages', orderId, (messages) => {
             const message = messages.find((candidate) => candidate.id === messageId)
             if (message) message.rating = rating
-          }),
-        )
+          })
+        const before = cachedRating()
+        const patch = dispatch(applyRating())
         try {
           await queryFulfilled
+          // A refetch of the conversation that was under way when the rating was sent answers
+          // with the rating from before and overwrites the optimistic one: put it back (unless
+          // a newer click changed it since), and fetch again after a refetch still running.
+          if (before !== rating && cachedRating() === before) dispatch(applyRating())
+          if (conversation().status === QueryStatus.pending) {
+            dispatch(conversationApi.util.invalidateTags([{ type: 'Message', id: orderId }]))
+          }
         } catch (failure) {
           patch.undo()
           // Undo restores what this call changed; a refetch also repairs ratings clicked in

@@ -15,13 +15,20 @@ import { sessionEnded } from '../../../src/features/auth'
 import { createTestDeps, makeTestStore } from '../../support/render'
 
 describe('the store', () => {
-  it('holds only the API cache for now, and no collaborator', async () => {
+  it('holds one slice per domain and the API cache, and no collaborator', async () => {
     const { store } = makeTestStore({ deps: createTestDeps({ sessionToken: 'session-jwt' }) })
 
     await store.dispatch(ordersApi.endpoints.listOrders.initiate()).unwrap()
 
     const state = store.getState()
-    expect(Object.keys(state)).toEqual(['api'])
+    expect(Object.keys(state).sort()).toEqual([
+      'api',
+      'conversation',
+      'dictation',
+      'layout',
+      'orders',
+      'report',
+    ])
     expect(() => structuredClone(state)).not.toThrow()
     expect(JSON.stringify(state)).not.toContain('session-jwt')
   })

@@ -1,0 +1,185 @@
+/**
+ * One message of the conversation (CH-1, CH-2, CH-5, CH-7, CH-13): who wrote it and when, the
+ * 'Voice input' mark, the content, and the rating of assistant replies.
+ *
+ * Content is always a React text child inside a `pre-wrap` block: line breaks show, and markup
+ * the assistant or a paste put into it stays text (CH-13). Rating is offered on every assistant
+ * message, the patient summary included: the server accepts it, and a clinician may well want
+ * to flag a wrong summary.
+ */
+import { Badge, Box, HStack, Text } from '@chakra-ui/react'
+import { memo, useId, type ReactNode } from 'react'
+import type { InputType, Message } from '../../services/api/contract'
+import type { AnsweredExchange } from './conversationSlice'
+import { formatMessageDateTime, formatMessageTime } from './formatMessageTime'
+import { MicIcon } from './icons'
+import { PatientSummaryCard } from './PatientSummaryCard'
+import { isStructuredSummary, parsePatientSummary } from './patientSummary'
+import { RatingControl } from './RatingControl'
+
+export const AUTHOR_LABEL = { user: 'You', assistant: 'AI Assistant' } as const
+
+function MessageText({ content }: { content: string }) {
+  return (
+    <Text whiteSpace="pre-wrap" overflowWrap="anywhere" lineHeight="1.55">
+      {content}
+    </Text>
+  )
+}
+
+function VoiceMark() {
+  return (
+    <Badge size="xs" variant="subtle" colorPalette="purple" gap="1">
+      <MicIcon />
+      Voice input
+    </Badge>
+  )
+}
+
+interface MessageFrameProps {
+  role: Message['role']
+  /** Place in the whole conversation, which the virtualized list does not render at once. */
+  position?: number
+  total?: number
+  inputType: InputType
+  /** The time, or the state of a message not yet stored. */
+  stamp: ReactNode
+  children: ReactNode
+  footer?: ReactNode
+  dimmed?: boolean
+}
+
+/** The frame every message shares: label, stamp, marks, the bubble, then the footer. */
+export function MessageFrame({
+  role,
+  position,
+  total,
+  inputType,
+  stamp,
+  children,
+  footer,
+  dimmed,
+}: MessageFrameProps) {
+  const labelId = useId()
+  const mine = role === 'user'
+  return (
+    <Box
+      as="article"
+      aria-labelledby={labelId}
+      aria-posinset={position}
+      aria-setsize={total}
+      display="flex"
+      flexDirection="column"
+      alignItems={mine ? 'flex-end' : 'flex-start'}
+      py="2"
+      opacity={dimmed ? 0.85 : 1}
+    >
+      <HStack gap="2" fontSize="xs" color="fg.subtle" mb="1" px="1">
+        <Text as="span" id={labelId} fontWeight="semibold" color="fg.muted">
+          {AUTHOR_LABEL[role]}
+        </Text>
+        {stamp}
+        {inputType === 'voice' ? <VoiceMark /> : null}
+      </HStack>
+      <Box
+        maxW={mine ? '85%' : 'full'}
+        px={mine ? '3.5' : '0'}
+        py={mine ? '2' : '0'}
+        rounded="lg"
+        bg={mine ? 'bg.emphasized' : 'transparent'}
+        color="fg"
+        fontSize="sm"
+      >
+        {children}
+      </Box>
+      {footer}
+    </Box>
+  )
+}
+
+function MessageBody({ message }: { message: Message }) {
+  if (isStructuredSummary(message)) {
+    const summary = parsePatientSummary(message.content)
+    if (summary) return <PatientSummaryCard summary={summary} />
+  }
+  return <MessageText content={message.content} />
+}
+
+export interface MessageItemProps {
+  orderId: string
+  message: Message
+  position?: number
+  total?: number
+}
+
+/** Memoized: the cache keeps unchanged messages identical, so a new reply renders one item. */
+export const MessageItem = memo(function MessageItem({
+  orderId,
+  message,
+  position,
+  total,
+}: MessageItemProps) {
+  return (
+    <MessageFrame
+      role={message.role}
+      position={position}
+      total={total}
+      inputType={message.input_type}
+      stamp={
+        <time dateTime={message.created_at} title={formatMessageDateTime(message.created_at)}>
+          {formatMessageTime(message.created_at)}
+        </time>
+      }
+      footer={
+        message.role === 'assistant' ? (
+          <RatingControl orderId={orderId} messageId={message.id} rating={message.rating} />
+        ) : null
+      }
+    >
+      <MessageBody message={message} />
+    </MessageFrame>
+  )
+})
+
+/**
+ * A sent message and its reply, from the send's answer, for the moment until the refetched
+ * conversation holds them; rating works already, the reply's id being the server's.
+ */
+export function AnsweredExchangeItems({
+  orderId,
+  exchange,
+}: {
+  orderId: string
+  exchange: AnsweredExchange
+}) {
+  const { reply } = exchange
+  const stamp = (
+    <time dateTime={reply.createdAt} title={formatMessageDateTime(reply.createdAt)}>
+      {formatMessageTime(reply.createdAt)}
+    </time>
+  )
+  return (
+    <>
+      <MessageFrame role="user" inputType={exchange.inputType} stamp={stamp}>
+        <MessageText content={exchange.text} />
+      </MessageFrame>
+      <MessageFrame
+        role="assistant"
+        inputType="text"
+        stamp={stamp}
+        footer={<RatingControl orderId={orderId} messageId={reply.id} rating={null} />}
+      >
+        <MessageText content={reply.content} />
+      </MessageFrame>
+    </>
+  )
+}
+
+/** The clinician's message while its send is under way (shown so they see what they sent). */
+export function SendingMessage({ text, inputType }: { text: string; inputType: InputType }) {
+  return (
+    <MessageFrame role="user" inputType={inputType} stamp={<span>Sending…</span>} dimmed>
+      <MessageText content={text} />
+    </MessageFrame>
+  )
+}

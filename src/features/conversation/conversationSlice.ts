@@ -1,0 +1,174 @@
+/**
+ * What the clinician is writing to the assistant, per study: the draft of the chat input, the
+ * message on its way to the server, the exchanges answered but not yet in the fetched
+ * conversation, and whether the last send failed.
+ *
+ * A draft survives switching studies (it lives here, not in the input) and is never lost:
+ * when a send starts, its text moves out of the draft into `outgoing`, where the list shows it
+ * as sending; a failed send puts it back into the draft (CH-12). A successful send moves it to
+ * `answered` with the reply the answer carries, so the exchange stays on screen until the
+ * refetched conversation holds it (the answer comes one round trip before the refetch).
+ * The draft's `inputType` remembers whether dictation wrote it, so the message is sent as
+ * `voice` (DC-8).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { baseApi } from '../../services/api/baseApi'
+import type { InputType } from '../../services/api/contract'
+import { conversationApi } from '../../services/api/conversationApi'
+
+export interface ChatDraft {
+  text: string
+  inputType: InputType
+}
+
+/** A message whose send has started and not yet ended. */
+export interface OutgoingMessage {
+  requestId: string
+  text: string
+  inputType: InputType
+}
+
+/** A sent message and the assistant's reply, until the fetched conversation contains them. */
+export interface AnsweredExchange {
+  requestId: string
+  text: string
+  inputType: InputType
+  reply: { id: string; content: string; createdAt: string }
+}
+
+export interface ConversationState {
+  drafts: Record<string, ChatDraft>
+  outgoing: Record<string, OutgoingMessage>
+  answered: Record<string, AnsweredExchange[]>
+  /** Orders whose last send failed; the input says so until the next attempt. */
+  sendFailed: Record<string, true>
+}
+
+export const EMPTY_DRAFT: ChatDraft = Object.freeze({ text: '', inputType: 'text' })
+const NO_EXCHANGES: readonly AnsweredExchange[] = Object.freeze([])
+
+const initialState: ConversationState = { drafts: {}, outgoing: {}, answered: {}, sendFailed: {} }
+
+const { clearConversation, listMessages, sendMessage } = conversationApi.endpoints
+
+/** Text written while a failed send was on its way is kept after the returned text. */
+function mergeDrafts(returned: ChatDraft, current: ChatDraft | undefined): ChatDraft {
+  if (!current || current.text.trim() === '') return returned
+  if (current.text.trim() === returned.text.trim()) return current
+  return {
+    text: `${returned.text}\n${current.text}`,
+    inputType: returned.inputType === 'voice' || current.inputType === 'voice' ? 'voice' : 'text',
+  }
+}
+
+export const conversationSlice = createSlice({
+  name: 'conversation',
+  initialState,
+  reducers: {
+    /** The clinician typed; a draft they empty is a typed draft again. */
+    draftEdited(state, action: PayloadAction<{ orderId: string; text: string }>) {
+      const { orderId, text } = action.payload
+      if (text === '') {
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+        delete state.drafts[orderId]
+        // Nothing is left to send again, so the note about the failed send has no object.
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+        delete state.sendFailed[orderId]
+        return
+      }
+      state.drafts[orderId] = { text, inputType: state.drafts[orderId]?.inputType ?? 'text' }
+    },
+    /** The dictation saga wrote the input: what was typed before dictation plus what was said. */
+    dictationComposed(state, action: PayloadAction<{ orderId: string; text: string }>) {
+      const { orderId, text } = action.payload
+      if (text === '') {
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+        delete state.drafts[orderId]
+        return
+      }
+      state.drafts[orderId] = { text, inputType: 'voice' }
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(sendMessage.matchPending, (state, action) => {
+        const { orderId, content, input_type } = action.meta.arg.originalArgs
+        const draft = state.drafts[orderId]
+        state.outgoing[orderId] = {
+          requestId: action.meta.requestId,
+          text: content,
+          inputType: input_type ?? draft?.inputType ?? 'text',
+        }
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+        delete state.sendFailed[orderId]
+        // A send that did not come from the input (another caller) leaves the draft alone.
+        if (draft && draft.text.trim() === content.trim()) {
+          // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+          delete state.drafts[orderId]
+        }
+      })
+      .addMatcher(sendMessage.matchFulfilled, (state, action) => {
+        const { orderId } = action.meta.arg.originalArgs
+        const outgoing = state.outgoing[orderId]
+        if (outgoing?.requestId !== action.meta.requestId) return
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+        delete state.outgoing[orderId]
+        const { message_id, content, created_at } = action.payload
+        const exchange: AnsweredExchange = {
+          requestId: outgoing.requestId,
+          text: outgoing.text,
+          inputType: outgoing.inputType,
+          reply: { id: message_id, content, createdAt: created_at },
+        }
+        state.answered[orderId] = [...(state.answered[orderId] ?? []), exchange]
+      })
+      // Only a fetch that holds the reply retires its exchange: a fetch started before the
+      // send may land after the answer and must not make the exchange vanish.
+      .addMatcher(listMessages.matchFulfilled, (state, action) => {
+        const orderId = action.meta.arg.originalArgs
+        const waiting = state.answered[orderId]
+        if (!waiting) return
+        const fetched = new Set(action.payload.map((message) => message.id))
+        const still = waiting.filter((exchange) => !fetched.has(exchange.reply.id))
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+        if (still.length === 0) delete state.answered[orderId]
+        else if (still.length !== waiting.length) state.answered[orderId] = still
+      })
+      .addMatcher(clearConversation.matchFulfilled, (state, action) => {
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+        delete state.answered[action.meta.arg.originalArgs]
+      })
+      .addMatcher(sendMessage.matchRejected, (state, action) => {
+        const { orderId } = action.meta.arg.originalArgs
+        const outgoing = state.outgoing[orderId]
+        if (outgoing?.requestId !== action.meta.requestId) return
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+        delete state.outgoing[orderId]
+        state.drafts[orderId] = mergeDrafts(
+          { text: outgoing.text, inputType: outgoing.inputType },
+          state.drafts[orderId],
+        )
+        state.sendFailed[orderId] = true
+      })
+      // The API cache is reset when the session ends: the next user must not find these drafts.
+      .addMatcher(baseApi.util.resetApiState.match, () => initialState)
+  },
+  selectors: {
+    selectDraft: (state, orderId: string): ChatDraft => state.drafts[orderId] ?? EMPTY_DRAFT,
+    selectOutgoingMessage: (state, orderId: string): OutgoingMessage | undefined =>
+      state.outgoing[orderId],
+    selectAnsweredExchanges: (state, orderId: string): readonly AnsweredExchange[] =>
+      state.answered[orderId] ?? NO_EXCHANGES,
+    selectIsSending: (state, orderId: string): boolean => orderId in state.outgoing,
+    selectSendFailed: (state, orderId: string): boolean => state.sendFailed[orderId] === true,
+  },
+})
+
+export const { draftEdited, dictationComposed } = conversationSlice.actions
+export const {
+  selectAnsweredExchanges,
+  selectDraft,
+  selectIsSending,
+  selectOutgoingMessage,
+  selectSendFailed,
+} = conversationSlice.selectors

@@ -1,0 +1,139 @@
+/**
+ * The microphone button of the chat input ('Start dictation' / 'Stop dictation').
+ *
+ * - DC-2: red while recording; blue with a pulsing ring once the dictated text has 50 words
+ *   (the pulse stops for people who ask for reduced motion; the colour stays).
+ * - DC-4: disabled until dictation is initialized for the study, while a message of the study is
+ *   being sent (the slice follows the send mutation), and while the recording is stopped and
+ *   cleaned up, with a spinner.
+ * - Unavailable (no speech configuration on the server, or initialization failed): disabled,
+ *   and the reason is the tooltip (loaded on demand, see MicTooltip) and the button's
+ *   accessible description. A disabled button receives no pointer events, so the tooltip
+ *   listens on a wrapper around it.
+ */
+import { Box, IconButton, Spinner, VisuallyHidden } from '@chakra-ui/react'
+import { lazy, Suspense, useId } from 'react'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { selectDictation, startRequested, stopRequested } from './dictationSlice'
+import { micButtonView, type MicButtonState } from './selectors'
+
+export interface MicButtonProps {
+  orderId: string
+}
+
+/** Colour palette per look; also written to `data-color-palette` so tests can read it. */
+const PALETTE: Readonly<Record<MicButtonState, string>> = {
+  idle: 'gray',
+  waiting: 'gray',
+  unavailable: 'gray',
+  busy: 'gray',
+  recording: 'red',
+  threshold: 'blue',
+}
+
+const MicTooltip = lazy(() =>
+  import('./MicTooltip').then((module) => ({ default: module.MicTooltip })),
+)
+
+function MicIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <rect x="9" y="2" width="6" height="12" rx="3" />
+      <path d="M5 10a7 7 0 0 0 14 0" />
+      <path d="M12 17v5" />
+    </svg>
+  )
+}
+
+function StopIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor" />
+    </svg>
+  )
+}
+
+export function MicButton({ orderId }: MicButtonProps) {
+  const dispatch = useAppDispatch()
+  const dictation = useAppSelector(selectDictation)
+  const view = micButtonView(dictation, orderId)
+  const descriptionId = useId()
+  const palette = PALETTE[view.state]
+  const active = view.state === 'recording' || view.state === 'threshold'
+
+  const onClick = () => {
+    dispatch(view.stops ? stopRequested({ orderId }) : startRequested({ orderId }))
+  }
+
+  const button = (
+    <Box
+      as="span"
+      display="inline-flex"
+      position="relative"
+      flexShrink={0}
+      cursor={view.disabled ? 'not-allowed' : undefined}
+    >
+      <IconButton
+        aria-label={view.label}
+        aria-describedby={view.reason ? descriptionId : undefined}
+        aria-busy={view.state === 'busy' || undefined}
+        disabled={view.disabled}
+        onClick={onClick}
+        data-state={view.state}
+        data-color-palette={palette}
+        colorPalette={palette}
+        variant={active ? 'solid' : 'outline'}
+        borderColor={active ? undefined : 'border.emphasized'}
+        position="relative"
+        // Pointer events go to the wrapper while disabled, where the tooltip listens.
+        pointerEvents={view.disabled ? 'none' : undefined}
+        _before={
+          view.state === 'threshold'
+            ? {
+                content: '""',
+                position: 'absolute',
+                inset: '0',
+                borderRadius: 'inherit',
+                boxShadow: '0 0 0 3px {colors.blue.400}',
+                animation: 'pulse',
+                pointerEvents: 'none',
+                _motionReduce: { animation: 'none' },
+              }
+            : undefined
+        }
+      >
+        {view.state === 'busy' ? (
+          <Spinner size="sm" color="fg.muted" />
+        ) : active ? (
+          <StopIcon />
+        ) : (
+          <MicIcon />
+        )}
+      </IconButton>
+    </Box>
+  )
+
+  return (
+    <>
+      {view.state === 'unavailable' && view.reason ? (
+        <Suspense fallback={button}>
+          <MicTooltip content={view.reason}>{button}</MicTooltip>
+        </Suspense>
+      ) : (
+        button
+      )}
+      {view.reason ? <VisuallyHidden id={descriptionId}>{view.reason}</VisuallyHidden> : null}
+    </>
+  )
+}

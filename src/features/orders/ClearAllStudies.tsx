@@ -1,0 +1,138 @@
+/**
+ * 'Clear All Studies' (CL-1, CL-2). The button asks first, in an in-app alert dialog; Cancel
+ * leaves everything as it was, Continue starts the clear-all saga. The dialog stays open while
+ * it runs, with 'Clearing 12 of 105…' and a progress bar, because leaving the page half
+ * cleared without saying so would be worse than a short wait. A run that cleared everything
+ * closes the dialog and says so next to the button; a partial failure names the studies that
+ * kept their conversation (the first few accession numbers and how many more) and offers
+ * 'Retry' for those.
+ */
+import { Button, Dialog, Portal, Progress, Stack, Text } from '@chakra-ui/react'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import {
+  clearAllCancelled,
+  clearAllConfirmed,
+  clearAllDismissed,
+  clearAllRequested,
+  clearAllRetried,
+  selectClearAll,
+  type ClearAllFailure,
+} from './ordersSlice'
+
+export const CLEAR_ALL_QUESTION =
+  'This will clear ALL conversations (messages, reports, and reset status for all orders). Continue?'
+
+/** Accession numbers named in a failure message before it says 'and N more'. */
+export const FAILURES_NAMED = 5
+
+export function describeFailures(failed: readonly ClearAllFailure[]): string {
+  const named = failed.slice(0, FAILURES_NAMED).map((failure) => failure.accession)
+  const rest = failed.length - named.length
+  const studies =
+    failed.length === 1 ? 'This study was' : `These ${String(failed.length)} studies were`
+  const list = rest > 0 ? `${named.join(', ')} and ${String(rest)} more` : named.join(', ')
+  return `${studies} not cleared: ${list}.`
+}
+
+export function ClearAllStudies() {
+  const dispatch = useAppDispatch()
+  const { status, done, total, failed, listFailed } = useAppSelector(selectClearAll)
+  const finishedWithProblems = status === 'done' && (failed.length > 0 || listFailed)
+  const open = status === 'confirming' || status === 'running' || finishedWithProblems
+
+  const close = () => {
+    if (status === 'confirming') dispatch(clearAllCancelled())
+    else if (status === 'done') dispatch(clearAllDismissed())
+  }
+
+  return (
+    <Stack gap="1">
+      <Button
+        variant="outline"
+        colorPalette="red"
+        size="sm"
+        width="100%"
+        disabled={status === 'running'}
+        onClick={() => dispatch(clearAllRequested())}
+      >
+        Clear All Studies
+      </Button>
+      <Text role="status" fontSize="xs" color="fg.muted" textAlign="center">
+        {status === 'done' && !finishedWithProblems ? 'All conversations were cleared.' : ''}
+      </Text>
+
+      <Dialog.Root
+        role="alertdialog"
+        open={open}
+        onOpenChange={(details) => {
+          if (!details.open) close()
+        }}
+        closeOnInteractOutside={false}
+        closeOnEscape={status !== 'running'}
+        placement="center"
+        size="sm"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Clear All Studies</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                {status === 'confirming' && (
+                  <Dialog.Description>{CLEAR_ALL_QUESTION}</Dialog.Description>
+                )}
+                {status === 'running' && (
+                  <Stack gap="3">
+                    <Dialog.Description>{`Clearing ${String(done)} of ${String(total)}…`}</Dialog.Description>
+                    <Progress.Root
+                      value={done}
+                      max={Math.max(total, 1)}
+                      size="sm"
+                      colorPalette="brand"
+                      aria-label="Clearing studies"
+                    >
+                      <Progress.Track>
+                        <Progress.Range />
+                      </Progress.Track>
+                    </Progress.Root>
+                  </Stack>
+                )}
+                {finishedWithProblems && (
+                  <Dialog.Description color="red.200">
+                    {listFailed
+                      ? 'The list of studies could not be loaded, so nothing was cleared.'
+                      : describeFailures(failed)}
+                  </Dialog.Description>
+                )}
+              </Dialog.Body>
+              <Dialog.Footer>
+                {status === 'confirming' && (
+                  <>
+                    <Button variant="outline" onClick={() => dispatch(clearAllCancelled())}>
+                      Cancel
+                    </Button>
+                    <Button colorPalette="red" onClick={() => dispatch(clearAllConfirmed())}>
+                      Continue
+                    </Button>
+                  </>
+                )}
+                {finishedWithProblems && (
+                  <>
+                    <Button variant="outline" onClick={() => dispatch(clearAllDismissed())}>
+                      Close
+                    </Button>
+                    <Button colorPalette="brand" onClick={() => dispatch(clearAllRetried())}>
+                      Retry
+                    </Button>
+                  </>
+                )}
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Stack>
+  )
+}

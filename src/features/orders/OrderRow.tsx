@@ -1,0 +1,98 @@
+/**
+ * One worklist entry (WS-5): the patient, the order (modality, body part, study description,
+ * accession number) and its priority. Rows have a fixed height so the virtualized list can
+ * place 10,000 of them without measuring any; longer texts are cut with an ellipsis and kept
+ * whole in the title.
+ */
+import { Box, Flex, Text } from '@chakra-ui/react'
+import { memo } from 'react'
+import { IN_PROGRESS, type Order } from '../../services/api/contract'
+import { PriorityBadge } from './PriorityBadge'
+
+/** Height of a row in px: three lines of text and the row's padding. */
+export const ROW_HEIGHT = 76
+
+export interface OrderRowProps {
+  order: Order
+  /** Position in the whole list, for the virtualizer and for screen readers. */
+  index: number
+  setSize: number
+  /** Offset from the top of the list, in px. */
+  start: number
+  optionId: string
+  selected: boolean
+  /** The row that takes focus when the list is entered (roving tab stop). */
+  tabbable: boolean
+  onOpen: (order: Order) => void
+  onFocusRow: (orderId: string) => void
+}
+
+export function patientLabel(order: Order): string {
+  return `${order.patient.last_name}, ${order.patient.first_name}`
+}
+
+export const OrderRow = memo(function OrderRow({
+  order,
+  index,
+  setSize,
+  start,
+  optionId,
+  selected,
+  tabbable,
+  onOpen,
+  onFocusRow,
+}: OrderRowProps) {
+  const study = `${order.modality} · ${order.body_part} · ${order.study_description}`
+  return (
+    <Box
+      role="option"
+      id={optionId}
+      data-index={index}
+      aria-selected={selected}
+      aria-setsize={setSize}
+      aria-posinset={index + 1}
+      tabIndex={tabbable ? 0 : -1}
+      position="absolute"
+      top="0"
+      left="0"
+      width="100%"
+      height={`${ROW_HEIGHT}px`}
+      // Inline, so each position does not become a class of its own.
+      style={{ transform: `translateY(${start}px)` }}
+      px="3"
+      py="2"
+      cursor="pointer"
+      borderLeftWidth="3px"
+      borderLeftColor={selected ? 'brand.solid' : 'transparent'}
+      bg={selected ? 'bg.emphasized' : 'transparent'}
+      borderBottomWidth="1px"
+      borderBottomColor="border.muted"
+      _hover={{ bg: selected ? 'bg.emphasized' : 'bg.muted' }}
+      _focusVisible={{
+        outline: '2px solid',
+        outlineColor: 'brand.focusRing',
+        outlineOffset: '-2px',
+      }}
+      onClick={() => {
+        onOpen(order)
+      }}
+      onFocus={() => {
+        onFocusRow(order.id)
+      }}
+    >
+      <Flex align="center" gap="2">
+        <Text fontWeight="semibold" truncate flex="1" title={patientLabel(order)}>
+          {patientLabel(order)}
+        </Text>
+        <PriorityBadge priority={order.priority} />
+      </Flex>
+      <Text fontSize="sm" color="fg.muted" truncate title={study}>
+        {study}
+      </Text>
+      <Flex fontSize="xs" color="fg.subtle" gap="2">
+        <Text fontFamily="mono">{order.accession_number}</Text>
+        {order.status === IN_PROGRESS && <Text color="brand.fg">In progress</Text>}
+      </Flex>
+    </Box>
+  )
+})

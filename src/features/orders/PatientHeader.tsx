@@ -1,0 +1,64 @@
+/**
+ * WS-8: the open study's patient in the workspace header: full name, age in whole years from
+ * the date of birth, and sex, with the study itself for context. `now` is the clinician's
+ * clock; the app passes nothing and the header reads the time when it renders.
+ */
+import { Flex, Heading, Skeleton, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import { useAppSelector } from '../../app/hooks'
+import type { RootState } from '../../app/store'
+import type { Id, Sex } from '../../services/api/contract'
+import { useListOrdersQuery, useListPatientsQuery } from '../../services/api/ordersApi'
+import { ageInYears } from './age'
+import { selectWorklistOrder } from './selectors'
+
+const SEX_LABEL: Readonly<Record<Sex, string>> = {
+  female: 'Female',
+  male: 'Male',
+  other: 'Other',
+  unknown: 'Sex unknown',
+}
+
+export interface PatientHeaderProps {
+  orderId: Id | null
+  now?: Date
+}
+
+export function PatientHeader({ orderId, now }: PatientHeaderProps) {
+  // The worklist's lists: the sidebar has them already; the header must not depend on it.
+  const orders = useListOrdersQuery(undefined, { skip: orderId === null })
+  const patients = useListPatientsQuery(undefined, { skip: orderId === null })
+  const order = useAppSelector((state: RootState) =>
+    orderId === null ? undefined : selectWorklistOrder(state, orderId),
+  )
+  // Without a clock from the app, the time of mounting; the app mounts one header per study.
+  const [mountedAt] = useState(() => new Date())
+  if (orderId === null) return null
+  if (!order) {
+    // Loaded lists without the study: it left the worklist, and there is no one to show.
+    const loaded = orders.isSuccess && patients.isSuccess
+    return loaded ? null : <Skeleton height="5" width="64" aria-hidden="true" />
+  }
+
+  const { patient } = order
+  const age = ageInYears(patient.date_of_birth, now ?? mountedAt)
+  const study = `${order.modality} ${order.body_part} · ${order.study_description} · ${order.accession_number}`
+  return (
+    <Flex align="baseline" gap="3" minWidth="0" role="group" aria-label="Patient">
+      <Heading as="h1" size="md" flexShrink={0} whiteSpace="nowrap">
+        {patient.first_name} {patient.last_name}
+      </Heading>
+      {age !== null && (
+        <Text color="fg.muted" flexShrink={0} whiteSpace="nowrap">
+          {age === 1 ? '1 year' : `${String(age)} years`}
+        </Text>
+      )}
+      <Text color="fg.muted" flexShrink={0} whiteSpace="nowrap">
+        {SEX_LABEL[patient.sex]}
+      </Text>
+      <Text color="fg.subtle" fontSize="sm" truncate minWidth="0" title={study}>
+        {study}
+      </Text>
+    </Flex>
+  )
+}

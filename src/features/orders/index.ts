@@ -1,0 +1,34 @@
+/** The orders feature: worklist, active studies, patient finder, patient header, clear all. */
+export {
+  clearAllCancelled,
+  clearAllConfirmed,
+  clearAllDismissed,
+  clearAllFinished,
+  clearAllListFailed,
+  clearAllRequested,
+  clearAllRetried,
+  clearAllStarted,
+  clearAllStudyCleared,
+  clearAllStudyFailed,
+  finderQueryChanged,
+  ordersSlice,
+  patientHadNoStudies,
+  patientSelected,
+  selectClearAll,
+  selectIsInitialized,
+  selectSelectedOrderId,
+  studyInitialized,
+  studySelected,
+  workspaceCleared,
+} from './ordersSlice'
+export type { ClearAllFailure, ClearAllState, OrdersState } from './ordersSlice'
+export {
+  selectActiveStudies,
+  selectSelectedOrder,
+  selectStudyForPatient,
+  selectWorklist,
+  selectWorklistOrder,
+} from './selectors'
+export { PatientHeader } from './PatientHeader'
+export type { PatientHeaderProps } from './PatientHeader'
+export { Sidebar, SIDEBAR_ID } from './Sidebar'

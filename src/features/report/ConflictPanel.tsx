@@ -1,0 +1,119 @@
+/**
+ * RP-6: the assistant changed sections the clinician was also editing. Both versions of each such
+ * section are shown side by side and the clinician picks one per section; the text areas wait
+ * (read-only) until every section has its choice, so nothing is overwritten without being seen.
+ */
+import { Alert, Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import type { ReportSectionKey, ReportSections } from '../../services/api/contract'
+import type { ConflictChoice, ReportConflict } from './reconcile'
+
+export const SECTION_LABELS: Readonly<Record<ReportSectionKey, string>> = {
+  history: 'History',
+  technique: 'Technique',
+  comparison: 'Comparison',
+  findings: 'Findings',
+  impression: 'Impression',
+}
+
+interface ConflictPanelProps {
+  conflict: ReportConflict
+  mine: ReportSections
+  onChoose: (section: ReportSectionKey, choice: ConflictChoice) => void
+}
+
+function VersionText({ title, text }: { title: string; text: string }) {
+  return (
+    <Stack gap="1" minW="0">
+      <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase">
+        {title}
+      </Text>
+      <Box
+        fontFamily="mono"
+        fontSize="sm"
+        whiteSpace="pre-wrap"
+        overflowWrap="anywhere"
+        bg="bg.subtle"
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="md"
+        px="3"
+        py="2"
+        maxH="12rem"
+        overflowY="auto"
+      >
+        {text === '' ? (
+          <Text as="span" color="fg.subtle" fontStyle="italic">
+            (empty)
+          </Text>
+        ) : (
+          text
+        )}
+      </Box>
+    </Stack>
+  )
+}
+
+export function ConflictPanel({ conflict, mine, onChoose }: ConflictPanelProps) {
+  return (
+    <Stack gap="3">
+      <Alert.Root status="warning" variant="subtle">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>The assistant updated this report while you were editing.</Alert.Title>
+          <Alert.Description>
+            Choose which version to keep for each section below. Your text is kept until you do.
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      {conflict.sections.map((section) => {
+        const headingId = `report-conflict-${section}`
+        const chosen = conflict.choices[section]
+        return (
+          <Box
+            key={section}
+            role="group"
+            aria-labelledby={headingId}
+            borderWidth="1px"
+            borderColor="border.emphasized"
+            borderRadius="md"
+            p="3"
+          >
+            <HStack justify="space-between" mb="2" gap="2" wrap="wrap">
+              <Heading as="h3" size="sm" id={headingId}>
+                {SECTION_LABELS[section]}
+              </Heading>
+              <HStack gap="2">
+                <Button
+                  size="xs"
+                  variant={chosen === 'mine' ? 'solid' : 'outline'}
+                  colorPalette="brand"
+                  aria-pressed={chosen === 'mine'}
+                  onClick={() => {
+                    onChoose(section, 'mine')
+                  }}
+                >
+                  Keep mine
+                </Button>
+                <Button
+                  size="xs"
+                  variant={chosen === 'theirs' ? 'solid' : 'outline'}
+                  colorPalette="brand"
+                  aria-pressed={chosen === 'theirs'}
+                  onClick={() => {
+                    onChoose(section, 'theirs')
+                  }}
+                >
+                  Use assistant&apos;s
+                </Button>
+              </HStack>
+            </HStack>
+            <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap="3">
+              <VersionText title="Your version" text={mine[section]} />
+              <VersionText title="Assistant's version" text={conflict.theirs.sections[section]} />
+            </Grid>
+          </Box>
+        )
+      })}
+    </Stack>
+  )
+}

@@ -1,0 +1,44 @@
+/** The report feature: the editor of a study's report, its draft slice and the section text format. */
+export { ReportEditor, FINALIZED_NOTICE, type ReportEditorProps } from './ReportEditor'
+export { FINALIZE_QUESTION } from './FinalizeDialog'
+export {
+  allDraftsDiscarded,
+  AUTOSAVE_DELAY_MS,
+  conflictSectionChosen,
+  draftDiscarded,
+  draftRestored,
+  editorOpened,
+  editStarted,
+  finalizeCancelled,
+  finalizeConfirmed,
+  finalizeFailed,
+  finalizeRequested,
+  finalizeSucceeded,
+  reportSlice,
+  saveFailed,
+  saveHeldForReply,
+  saveNotNeeded,
+  saveRequested,
+  saveStarted,
+  saveSucceeded,
+  selectFinalizeState,
+  selectReplyPending,
+  selectReportDraft,
+  serverReportOf,
+  textEdited,
+  versionOf,
+  type FinalizeFailure,
+  type FinalizeState,
+  type ReportState,
+  type SaveTrigger,
+  type ServerReport,
+} from './reportSlice'
+export {
+  isDraftDirty,
+  mustKeepDraft,
+  type ReportConflict,
+  type ReportDraft,
+  type ReportVersion,
+  type SaveFailure,
+} from './reconcile'
+export { parseReport, serializeReport, type ReportText } from './sectionText'

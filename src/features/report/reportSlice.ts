@@ -1,0 +1,293 @@
+/**
+ * The report editor's state, per order: the clinician's draft (text as typed, the server version
+ * it is based on, the save under way, a conflict waiting for a choice) and the finalize dialog.
+ * Only serializable data; the report saga does the saving, the session-storage mirroring and the
+ * finalizing, and this slice records what happened.
+ *
+ * The slice also watches the order's report arriving from the server (getOrder) so a change the
+ * assistant made is reconciled with the draft at once (RP-6), and drops a study's draft when its
+ * conversation is cleared (CL-2 deletes the report on purpose).
+ */
+import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
+import { conversationApi } from '../../services/api/conversationApi'
+import type { Id, Report, ReportSectionKey, ReportSections } from '../../services/api/contract'
+import { ordersApi } from '../../services/api/ordersApi'
+import type { StoredDraft } from '../../services/storage/draftStorage'
+import {
+  chooseConflictSection,
+  EMPTY_SECTIONS,
+  newDraft,
+  reconcileDraft,
+  type ConflictChoice,
+  type ReportDraft,
+  type ReportVersion,
+  type SaveFailure,
+} from './reconcile'
+import { serializeReport } from './sectionText'
+
+/** Pause after the last keystroke before the draft is saved on its own. */
+export const AUTOSAVE_DELAY_MS = 1500
+
+export type FinalizeStatus = 'idle' | 'confirming' | 'running' | 'failed'
+
+export type FinalizeFailureReason =
+  /** Unsaved edits could not be saved first, so nothing was finalized. */
+  | 'save_failed'
+  /** The report changed on the server meanwhile; the clinician has a choice to make first. */
+  | 'report_changed'
+  /** The server refused (409): already final, or empty. */
+  | 'refused'
+  | 'request_failed'
+
+export interface FinalizeFailure {
+  reason: FinalizeFailureReason
+  message: string
+}
+
+export interface FinalizeState {
+  status: FinalizeStatus
+  error: FinalizeFailure | null
+}
+
+export interface ReportState {
+  drafts: Record<Id, ReportDraft>
+  finalize: Record<Id, FinalizeState>
+  /**
+   * Messages to the assistant still waiting for their reply, per study: a reply may rewrite the
+   * report, so the saga holds a save back until the reply has landed.
+   */
+  pendingReplies: Record<Id, number>
+}
+
+const initialState: ReportState = { drafts: {}, finalize: {}, pendingReplies: {} }
+
+/** The server's report of an order as a version; an order without a report is an empty one. */
+export function versionOf(report: Report | null): ReportVersion {
+  return report
+    ? { sections: report.sections, updatedAt: report.updated_at }
+    : { sections: EMPTY_SECTIONS, updatedAt: null }
+}
+
+export interface ServerReport {
+  version: ReportVersion
+  isFinal: boolean
+}
+
+export function serverReportOf(report: Report | null): ServerReport {
+  return { version: versionOf(report), isFinal: report?.is_final ?? false }
+}
+
+interface OrderPayload {
+  orderId: Id
+}
+
+export type SaveTrigger = 'manual' | 'auto' | 'retry'
+
+/** The editor of a study is on screen and its order is loaded: time to restore a stored draft. */
+export const editorOpened = createAction<OrderPayload>('report/editorOpened')
+
+/** 'Save', 'Retry', or the autosave pause elapsed; the saga decides whether there is anything to send. */
+export const saveRequested = createAction<OrderPayload & { trigger: SaveTrigger }>(
+  'report/saveRequested',
+)
+
+const IDLE_FINALIZE: FinalizeState = { status: 'idle', error: null }
+
+function applyServerReport(state: ReportState, orderId: Id, server: ServerReport): void {
+  const draft = state.drafts[orderId]
+  if (!draft) return
+  if (reconcileDraft(draft, server.version, server.isFinal) === 'drop') {
+    // Immer drafts: deleting the key is the state change.
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+    delete state.drafts[orderId]
+  }
+}
+
+function dropOrder(state: ReportState, orderId: Id): void {
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+  delete state.drafts[orderId]
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+  delete state.finalize[orderId]
+}
+
+/** Whether the draft accepts the clinician's typing. */
+function editable(draft: ReportDraft | undefined): draft is ReportDraft {
+  return draft !== undefined && draft.conflict === null && !draft.finalizedElsewhere
+}
+
+export const reportSlice = createSlice({
+  name: 'report',
+  initialState,
+  reducers: {
+    /** First keystroke on a report: the draft starts from the server version on screen. */
+    editStarted(state, action: PayloadAction<OrderPayload & { server: ServerReport }>) {
+      const { orderId, server } = action.payload
+      if (state.drafts[orderId] || server.isFinal) return
+      state.drafts[orderId] = newDraft(serializeReport(server.version.sections), server.version)
+    },
+    textEdited(
+      state,
+      action: PayloadAction<OrderPayload & { report: string; impression: string }>,
+    ) {
+      const draft = state.drafts[action.payload.orderId]
+      if (!editable(draft)) return
+      draft.report = action.payload.report
+      draft.impression = action.payload.impression
+    },
+    /** A draft read back from session storage, with the server's report as it is now. */
+    draftRestored(
+      state,
+      action: PayloadAction<OrderPayload & { draft: StoredDraft; server: ServerReport | null }>,
+    ) {
+      const { orderId, draft, server } = action.payload
+      if (state.drafts[orderId]) return
+      state.drafts[orderId] = { ...newDraft(draft, draft.base), restored: true }
+      if (server) applyServerReport(state, orderId, server)
+    },
+    saveHeldForReply(state, action: PayloadAction<OrderPayload>) {
+      const draft = state.drafts[action.payload.orderId]
+      if (draft?.save !== 'idle' && draft?.save !== 'failed') return
+      draft.save = 'waiting'
+    },
+    /** The save that waited found nothing to send, or a conflict to resolve first. */
+    saveNotNeeded(state, action: PayloadAction<OrderPayload>) {
+      const draft = state.drafts[action.payload.orderId]
+      if (draft?.save === 'waiting') draft.save = 'idle'
+    },
+    saveStarted(state, action: PayloadAction<OrderPayload & { sections: ReportSections }>) {
+      const draft = state.drafts[action.payload.orderId]
+      if (!draft) return
+      draft.save = 'saving'
+      draft.inFlight = action.payload.sections
+    },
+    saveSucceeded(state, action: PayloadAction<OrderPayload & { report: Report }>) {
+      const draft = state.drafts[action.payload.orderId]
+      if (!draft) return
+      const saved = versionOf(action.payload.report)
+      draft.save = 'idle'
+      draft.inFlight = null
+      draft.saveError = null
+      draft.restored = false
+      draft.latest = saved
+      // While a conflict waits, the base stays the version both sides diverged from.
+      if (draft.conflict === null) draft.base = saved
+    },
+    saveFailed(state, action: PayloadAction<OrderPayload & { error: SaveFailure }>) {
+      const draft = state.drafts[action.payload.orderId]
+      if (!draft) return
+      draft.save = 'failed'
+      draft.inFlight = null
+      draft.saveError = action.payload.error
+    },
+    conflictSectionChosen(
+      state,
+      action: PayloadAction<OrderPayload & { section: ReportSectionKey; choice: ConflictChoice }>,
+    ) {
+      const draft = state.drafts[action.payload.orderId]
+      if (!draft?.conflict) return
+      chooseConflictSection(draft, action.payload.section, action.payload.choice)
+    },
+    /** The clinician let go of a draft the server can no longer take (the report became final). */
+    draftDiscarded(state, action: PayloadAction<OrderPayload>) {
+      const draft = state.drafts[action.payload.orderId]
+      if (!draft?.finalizedElsewhere) return
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+      delete state.drafts[action.payload.orderId]
+    },
+    finalizeRequested(state, action: PayloadAction<OrderPayload>) {
+      const { orderId } = action.payload
+      const draft = state.drafts[orderId]
+      if (draft && !editable(draft)) return
+      const current = state.finalize[orderId] ?? IDLE_FINALIZE
+      if (current.status === 'running' || current.status === 'confirming') return
+      state.finalize[orderId] = { status: 'confirming', error: null }
+    },
+    finalizeCancelled(state, action: PayloadAction<OrderPayload>) {
+      const current = state.finalize[action.payload.orderId]
+      if (current?.status !== 'confirming') return
+      state.finalize[action.payload.orderId] = IDLE_FINALIZE
+    },
+    finalizeConfirmed(state, action: PayloadAction<OrderPayload>) {
+      const current = state.finalize[action.payload.orderId]
+      if (current?.status !== 'confirming') return
+      state.finalize[action.payload.orderId] = { status: 'running', error: null }
+    },
+    finalizeSucceeded(state, action: PayloadAction<OrderPayload & { report: Report }>) {
+      dropOrder(state, action.payload.orderId)
+    },
+    finalizeFailed(state, action: PayloadAction<OrderPayload & { error: FinalizeFailure }>) {
+      state.finalize[action.payload.orderId] = { status: 'failed', error: action.payload.error }
+    },
+    /** The session ended: the drafts of the previous user leave with it. */
+    allDraftsDiscarded() {
+      return initialState
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(ordersApi.endpoints.getOrder.matchFulfilled, (state, action) => {
+        applyServerReport(
+          state,
+          action.meta.arg.originalArgs,
+          serverReportOf(action.payload.report),
+        )
+      })
+      .addMatcher(conversationApi.endpoints.clearConversation.matchFulfilled, (state, action) => {
+        dropOrder(state, action.meta.arg.originalArgs)
+      })
+      .addMatcher(conversationApi.endpoints.sendMessage.matchPending, (state, action) => {
+        const { orderId } = action.meta.arg.originalArgs
+        state.pendingReplies[orderId] = (state.pendingReplies[orderId] ?? 0) + 1
+      })
+      .addMatcher(
+        isAnyOf(
+          conversationApi.endpoints.sendMessage.matchFulfilled,
+          conversationApi.endpoints.sendMessage.matchRejected,
+        ),
+        (state, action) => {
+          const { orderId } = action.meta.arg.originalArgs
+          const left = (state.pendingReplies[orderId] ?? 0) - 1
+          // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+          if (left <= 0) delete state.pendingReplies[orderId]
+          else state.pendingReplies[orderId] = left
+        },
+      )
+  },
+  selectors: {
+    selectReportDrafts: (state) => state.drafts,
+    selectFinalizeStates: (state) => state.finalize,
+    selectReplyPending: (state, orderId: Id) => (state.pendingReplies[orderId] ?? 0) > 0,
+  },
+})
+
+export const {
+  editStarted,
+  textEdited,
+  draftRestored,
+  saveHeldForReply,
+  saveNotNeeded,
+  saveStarted,
+  saveSucceeded,
+  saveFailed,
+  conflictSectionChosen,
+  draftDiscarded,
+  finalizeRequested,
+  finalizeCancelled,
+  finalizeConfirmed,
+  finalizeSucceeded,
+  finalizeFailed,
+  allDraftsDiscarded,
+} = reportSlice.actions
+
+export const { selectReportDrafts, selectFinalizeStates, selectReplyPending } =
+  reportSlice.selectors
+
+type StateWithReport = Parameters<typeof selectReportDrafts>[0]
+
+export function selectReportDraft(state: StateWithReport, orderId: Id): ReportDraft | undefined {
+  return selectReportDrafts(state)[orderId]
+}
+
+export function selectFinalizeState(state: StateWithReport, orderId: Id): FinalizeState {
+  return selectFinalizeStates(state)[orderId] ?? IDLE_FINALIZE
+}

@@ -1,0 +1,115 @@
+/**
+ * CL-2: 'Clear All Studies', once confirmed, deletes every order's conversation.
+ *
+ * The orders are read fresh from the server (the cached list may be older than the clinician's
+ * last message), then cleared a few at a time: one request per order, at most
+ * CLEAR_ALL_CONCURRENCY in flight, so a hospital-sized worklist neither floods the server nor
+ * takes one round trip after another. Each result is a progress event; a failure is recorded
+ * with the study's accession number so the clinician can tell which studies kept their
+ * conversation, and a retry works on those only.
+ *
+ * Each `clearConversation` invalidates its study's messages (the open chat empties) and the
+ * order list; the list is refetched once more at the end, so when the run reports done the
+ * statuses on screen are the server's. Local statuses are dropped per cleared study by the
+ * orders slice. Logging out stops the run.
+ */
+import type { SagaIterator } from 'redux-saga'
+import { all, call, put, race, select, take } from 'redux-saga/effects'
+import { sessionEnded } from '../features/auth'
+import {
+  clearAllConfirmed,
+  clearAllFinished,
+  clearAllListFailed,
+  clearAllRetried,
+  clearAllStarted,
+  clearAllStudyCleared,
+  clearAllStudyFailed,
+  selectClearAll,
+  type ClearAllFailure,
+  type ClearAllState,
+} from '../features/orders'
+import { conversationApi } from '../services/api/conversationApi'
+import type { Order } from '../services/api/contract'
+import { ordersApi } from '../services/api/ordersApi'
+
+/** Deletes in flight at once. */
+export const CLEAR_ALL_CONCURRENCY = 4
+
+type ClearTarget = ClearAllFailure
+
+type OrderListRequest = ReturnType<ReturnType<typeof ordersApi.endpoints.listOrders.initiate>>
+type ClearRequest = ReturnType<
+  ReturnType<typeof conversationApi.endpoints.clearConversation.initiate>
+>
+
+/** The orders as the server has them now, or null when it cannot say. */
+function* fetchOrders(): SagaIterator {
+  const request = (yield put(
+    ordersApi.endpoints.listOrders.initiate(undefined, { subscribe: false, forceRefetch: true }),
+  )) as OrderListRequest
+  try {
+    return (yield call(() => request.unwrap())) as Order[]
+  } catch {
+    return null
+  }
+}
+
+function* clearOne(target: ClearTarget): SagaIterator {
+  const request = (yield put(
+    conversationApi.endpoints.clearConversation.initiate(target.orderId),
+  )) as ClearRequest
+  try {
+    yield call(() => request.unwrap())
+    yield put(clearAllStudyCleared({ orderId: target.orderId }))
+  } catch {
+    // The API failure saga logs the cause; the clinician sees the accession number.
+    yield put(clearAllStudyFailed(target))
+  } finally {
+    // A mutation started outside a component keeps its result in the store until reset.
+    request.reset()
+  }
+}
+
+/** Clears `targets` with at most `concurrency` requests in flight. */
+export function* clearConcurrently(
+  targets: readonly ClearTarget[],
+  concurrency: number,
+): SagaIterator {
+  let next = 0
+  function* worker(): SagaIterator {
+    while (next < targets.length) {
+      const target = targets[next]
+      next += 1
+      if (target) yield call(clearOne, target)
+    }
+  }
+  const workers = Math.max(1, Math.min(concurrency, targets.length))
+  yield all(Array.from({ length: workers }, () => call(worker)))
+}
+
+function* runClearAll(retrying: readonly ClearTarget[]): SagaIterator {
+  let targets: readonly ClearTarget[] = retrying
+  if (targets.length === 0) {
+    const orders = (yield call(fetchOrders)) as Order[] | null
+    if (orders === null) {
+      yield put(clearAllListFailed())
+      return
+    }
+    targets = orders.map((order) => ({ orderId: order.id, accession: order.accession_number }))
+  }
+  yield put(clearAllStarted({ total: targets.length }))
+  yield call(clearConcurrently, targets, CLEAR_ALL_CONCURRENCY)
+  // The statuses on screen should be the server's before the run says it is done.
+  yield call(fetchOrders)
+  yield put(clearAllFinished())
+}
+
+export function* watchClearAll(): SagaIterator {
+  for (;;) {
+    yield take([clearAllConfirmed.type, clearAllRetried.type])
+    const { status, retrying } = (yield select(selectClearAll)) as ClearAllState
+    // The reducer refused the event (nothing was being asked, or a run is under way).
+    if (status !== 'running') continue
+    yield race({ run: call(runClearAll, retrying), stop: take(sessionEnded.type) })
+  }
+}

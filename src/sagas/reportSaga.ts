@@ -1,0 +1,393 @@
+/**
+ * Nothing the clinician writes in the report is lost (RP-2..6):
+ * - autosave: a draft is saved once typing pauses for AUTOSAVE_DELAY_MS (`delay`, so fake timers
+ *   drive it in tests); 'Save' and 'Retry' save at once;
+ * - saves and finalizing run one at a time per study, in the order asked, so a finalize always
+ *   follows the save of the edits made before it (RP-3);
+ * - before sending, the saga waits for a reply the assistant is still writing for that study and
+ *   reads the report again: a report the assistant changed meanwhile becomes a choice for the
+ *   clinician (RP-6) instead of being overwritten by the PUT, which replaces every section;
+ * - drafts not yet on the server are mirrored into the tab's session storage (`draftStorage`
+ *   from the saga context) and restored when the editor opens after a reload; they are removed
+ *   once saved, after finalizing, when the study's conversation is cleared and when the session ends.
+ */
+import type { Action, UnknownAction } from '@reduxjs/toolkit'
+import type { Channel, SagaIterator, Task } from 'redux-saga'
+import { buffers, channel } from 'redux-saga'
+import {
+  actionChannel,
+  call,
+  cancel,
+  delay,
+  fork,
+  getContext,
+  put,
+  select,
+  take,
+  takeEvery,
+} from 'redux-saga/effects'
+import { sessionEnded } from '../features/auth'
+import {
+  allDraftsDiscarded,
+  AUTOSAVE_DELAY_MS,
+  conflictSectionChosen,
+  draftDiscarded,
+  draftRestored,
+  editorOpened,
+  finalizeConfirmed,
+  finalizeFailed,
+  finalizeSucceeded,
+  isDraftDirty,
+  mustKeepDraft,
+  parseReport,
+  saveFailed,
+  saveHeldForReply,
+  saveNotNeeded,
+  saveRequested,
+  saveStarted,
+  saveSucceeded,
+  selectFinalizeState,
+  selectReplyPending,
+  selectReportDraft,
+  serverReportOf,
+  textEdited,
+  type FinalizeFailure,
+  type FinalizeState,
+  type ReportDraft,
+  type SaveFailure,
+} from '../features/report'
+import type { RootState } from '../app/store'
+import { isApiError } from '../services/api/baseApi'
+import type { Id, Order, Report } from '../services/api/contract'
+import { conversationApi } from '../services/api/conversationApi'
+import { ordersApi } from '../services/api/ordersApi'
+import { reportApi } from '../services/api/reportApi'
+import type { Logger } from '../services/log'
+import type { DraftStorage } from '../services/storage/draftStorage'
+
+const CONFLICT = 409
+
+type OrderAction = Action & { payload: { orderId: Id } }
+
+function toFailure(error: unknown): SaveFailure {
+  if (isApiError(error)) return { status: error.status, message: error.message }
+  return { status: 'FETCH_ERROR', message: error instanceof Error ? error.message : String(error) }
+}
+
+/**
+ * RTK Query's `initiate` returns a thunk; `put` dispatches it through the thunk middleware and
+ * gives back what dispatch returns (the request, with `unwrap`). redux-saga's types only know
+ * plain actions, hence the cast.
+ */
+function dispatchThunk(thunk: unknown) {
+  return put(thunk as UnknownAction)
+}
+
+interface Unwrappable<T> {
+  unwrap(): Promise<T>
+}
+
+function* fetchOrder(orderId: Id): SagaIterator<Order> {
+  const request = (yield dispatchThunk(
+    ordersApi.endpoints.getOrder.initiate(orderId, { subscribe: false, forceRefetch: true }),
+  )) as Unwrappable<Order>
+  return (yield call(() => request.unwrap())) as Order
+}
+
+function* sendReport(orderId: Id, draft: ReportDraft): SagaIterator<Report> {
+  const sections = parseReport(draft.report, draft.impression)
+  yield put(saveStarted({ orderId, sections }))
+  const request = (yield dispatchThunk(
+    reportApi.endpoints.saveReport.initiate({ orderId, sections }, { track: false }),
+  )) as Unwrappable<Report>
+  return (yield call(() => request.unwrap())) as Report
+}
+
+function* postFinalize(orderId: Id): SagaIterator<Report> {
+  const request = (yield dispatchThunk(
+    reportApi.endpoints.finalizeReport.initiate(orderId, { track: false }),
+  )) as Unwrappable<Report>
+  return (yield call(() => request.unwrap())) as Report
+}
+
+function selectDraft(state: RootState, orderId: Id): ReportDraft | undefined {
+  return selectReportDraft(state, orderId)
+}
+
+function isSendSettledFor(orderId: Id) {
+  return (action: unknown): boolean =>
+    (conversationApi.endpoints.sendMessage.matchFulfilled(action) ||
+      conversationApi.endpoints.sendMessage.matchRejected(action)) &&
+    action.meta.arg.originalArgs.orderId === orderId
+}
+
+/** A reply still being written may change the report; its change must be seen before we save. */
+function* waitForAssistant(orderId: Id): SagaIterator {
+  while ((yield select(selectReplyPending, orderId)) as boolean) {
+    yield take(isSendSettledFor(orderId))
+  }
+}
+
+export type SaveOutcome = 'saved' | 'nothing_to_save' | 'blocked' | 'failed'
+
+/** Why a draft is not to be sent now, or null when it holds text the server lacks. */
+function reasonNotToSave(draft: ReportDraft | undefined): 'nothing_to_save' | 'blocked' | null {
+  if (!draft) return 'nothing_to_save'
+  // A conflict waits for the clinician's choice; a report final elsewhere takes no more edits.
+  if (draft.conflict || draft.finalizedElsewhere) return 'blocked'
+  return isDraftDirty(draft) ? null : 'nothing_to_save'
+}
+
+/** Saves the study's draft if it holds anything unsaved and nothing stands in the way. */
+export function* saveDraft(orderId: Id): SagaIterator<SaveOutcome> {
+  const before = reasonNotToSave((yield select(selectDraft, orderId)) as ReportDraft | undefined)
+  if (before) return before
+
+  try {
+    if ((yield select(selectReplyPending, orderId)) as boolean) {
+      yield put(saveHeldForReply({ orderId }))
+      yield call(waitForAssistant, orderId)
+    }
+    // The fresh order passes through the report slice, which reconciles the draft with it.
+    yield call(fetchOrder, orderId)
+  } catch (error) {
+    yield put(saveFailed({ orderId, error: toFailure(error) }))
+    return 'failed'
+  }
+
+  const draft = (yield select(selectDraft, orderId)) as ReportDraft | undefined
+  const after = reasonNotToSave(draft)
+  if (after || !draft) {
+    yield put(saveNotNeeded({ orderId }))
+    return after ?? 'nothing_to_save'
+  }
+
+  try {
+    const report = (yield call(sendReport, orderId, draft)) as Report
+    yield put(saveSucceeded({ orderId, report }))
+    return 'saved'
+  } catch (error) {
+    const failure = toFailure(error)
+    yield put(saveFailed({ orderId, error: failure }))
+    // RP-5: the report became final elsewhere; reading it again shows why and keeps the text.
+    if (failure.status === CONFLICT) yield call(refreshQuietly, orderId)
+    return 'failed'
+  }
+}
+
+function* refreshQuietly(orderId: Id): SagaIterator {
+  try {
+    yield call(fetchOrder, orderId)
+  } catch {
+    // Already logged by the API failure saga; the message on screen stands on its own.
+  }
+}
+
+const FINALIZE_MESSAGES = {
+  save_failed: 'Your changes could not be saved, so the report was not finalized.',
+  report_changed:
+    'The report changed while you were editing. Choose which version to keep, then finalize again.',
+  refused: 'The server refused to finalize this report: it is already finalized or it is empty.',
+} as const
+
+export function* finalizeReport(orderId: Id): SagaIterator {
+  const saved = (yield call(saveDraft, orderId)) as SaveOutcome
+  if (saved === 'failed' || saved === 'blocked') {
+    const reason = saved === 'failed' ? 'save_failed' : 'report_changed'
+    yield put(finalizeFailed({ orderId, error: { reason, message: FINALIZE_MESSAGES[reason] } }))
+    return
+  }
+  try {
+    const report = (yield call(postFinalize, orderId)) as Report
+    yield put(finalizeSucceeded({ orderId, report }))
+  } catch (error) {
+    const failure = toFailure(error)
+    const refused = failure.status === CONFLICT
+    const finalizeError: FinalizeFailure = refused
+      ? { reason: 'refused', message: FINALIZE_MESSAGES.refused }
+      : { reason: 'request_failed', message: failure.message }
+    yield put(finalizeFailed({ orderId, error: finalizeError }))
+    if (refused) yield call(refreshQuietly, orderId)
+  }
+}
+
+type Command = ReturnType<typeof saveRequested> | ReturnType<typeof finalizeConfirmed>
+
+function* runCommands(orderId: Id, commands: Channel<Command>): SagaIterator {
+  for (;;) {
+    const command = (yield take(commands)) as Command
+    if (!finalizeConfirmed.match(command)) yield call(saveDraft, orderId)
+    else if (((yield select(selectFinalizeState, orderId)) as FinalizeState).status === 'running') {
+      // Only a confirmation the slice accepted (one answering the question) finalizes.
+      yield call(finalizeReport, orderId)
+    }
+  }
+}
+
+/** One queue per study: its saves and finalize run in order, other studies are not held up. */
+export function* watchReportCommands(): SagaIterator {
+  const requests = (yield actionChannel([
+    saveRequested.type,
+    finalizeConfirmed.type,
+  ])) as Channel<Command>
+  const queues = new Map<Id, Channel<Command>>()
+  for (;;) {
+    const command = (yield take(requests)) as Command
+    const { orderId } = command.payload
+    let queue = queues.get(orderId)
+    if (!queue) {
+      queue = channel<Command>(buffers.expanding())
+      queues.set(orderId, queue)
+      yield fork(runCommands, orderId, queue)
+    }
+    yield put(queue, command)
+  }
+}
+
+function* autosaveAfterPause(orderId: Id): SagaIterator {
+  yield delay(AUTOSAVE_DELAY_MS)
+  yield put(saveRequested({ orderId, trigger: 'auto' }))
+}
+
+/** Debounce per study: each edit restarts the pause; an explicit save or finalize replaces it. */
+export function* watchAutosave(): SagaIterator {
+  const pending = new Map<Id, Task>()
+  for (;;) {
+    const action = (yield take([
+      textEdited.type,
+      draftRestored.type,
+      conflictSectionChosen.type,
+      saveRequested.type,
+      finalizeConfirmed.type,
+      allDraftsDiscarded.type,
+    ])) as Action
+    if (allDraftsDiscarded.match(action)) {
+      for (const task of pending.values()) yield cancel(task)
+      pending.clear()
+      continue
+    }
+    // The autosave's own request comes from the pending task itself, which is finishing anyway.
+    if (saveRequested.match(action) && action.payload.trigger === 'auto') {
+      pending.delete(action.payload.orderId)
+      continue
+    }
+    const { orderId } = (action as OrderAction).payload
+    const previous = pending.get(orderId)
+    if (previous) yield cancel(previous)
+    pending.delete(orderId)
+    if (
+      textEdited.match(action) ||
+      draftRestored.match(action) ||
+      conflictSectionChosen.match(action)
+    ) {
+      pending.set(orderId, (yield fork(autosaveAfterPause, orderId)) as Task)
+    }
+  }
+}
+
+function* restoreDraft(action: ReturnType<typeof editorOpened>): SagaIterator {
+  const { orderId } = action.payload
+  if ((yield select(selectDraft, orderId)) as ReportDraft | undefined) return
+  const storage = (yield getContext('draftStorage')) as DraftStorage
+  const logger = (yield getContext('logger')) as Logger
+  let stored
+  try {
+    stored = storage.load(orderId)
+  } catch (error) {
+    logger.warn('report/draftNotRead', { orderId, error })
+    return
+  }
+  if (!stored) return
+  const order = ordersApi.endpoints.getOrder.select(orderId)((yield select()) as RootState).data
+  yield put(
+    draftRestored({
+      orderId,
+      draft: stored,
+      server: order ? serverReportOf(order.report) : null,
+    }),
+  )
+  logger.info('report/draftRestored', { orderId })
+}
+
+/** The order whose draft an action may have changed, if any. */
+function draftOrderOf(action: unknown): Id | undefined {
+  if (
+    textEdited.match(action) ||
+    draftRestored.match(action) ||
+    saveHeldForReply.match(action) ||
+    saveStarted.match(action) ||
+    saveSucceeded.match(action) ||
+    saveFailed.match(action) ||
+    conflictSectionChosen.match(action) ||
+    draftDiscarded.match(action) ||
+    finalizeSucceeded.match(action)
+  ) {
+    return action.payload.orderId
+  }
+  if (
+    ordersApi.endpoints.getOrder.matchFulfilled(action) ||
+    conversationApi.endpoints.clearConversation.matchFulfilled(action)
+  ) {
+    return action.meta.arg.originalArgs
+  }
+  return undefined
+}
+
+/** Events after which the study's stored draft is gone for good, whatever this store holds. */
+function endsStoredDraft(action: unknown): boolean {
+  return (
+    finalizeSucceeded.match(action) ||
+    conversationApi.endpoints.clearConversation.matchFulfilled(action)
+  )
+}
+
+/**
+ * Session storage holds exactly the drafts that are not safely on the server. A stored draft this
+ * store has not restored yet is left alone: after a reload the order arrives before the editor
+ * asks for the draft, and that arrival must not wipe it.
+ */
+function* mirrorDraft(mirrored: Set<Id>, action: unknown): SagaIterator {
+  const orderId = draftOrderOf(action)
+  if (orderId === undefined) return
+  const draft = (yield select(selectDraft, orderId)) as ReportDraft | undefined
+  const storage = (yield getContext('draftStorage')) as DraftStorage
+  try {
+    if (draft && mustKeepDraft(draft)) {
+      storage.save(orderId, {
+        report: draft.report,
+        impression: draft.impression,
+        base: draft.base,
+      })
+      mirrored.add(orderId)
+    } else if (draft || mirrored.has(orderId) || endsStoredDraft(action)) {
+      storage.remove(orderId)
+      mirrored.delete(orderId)
+    }
+  } catch (error) {
+    const logger = (yield getContext('logger')) as Logger
+    logger.warn('report/draftNotStored', { orderId, error })
+  }
+}
+
+function* discardAllDrafts(): SagaIterator {
+  const storage = (yield getContext('draftStorage')) as DraftStorage
+  try {
+    storage.clear()
+  } catch (error) {
+    const logger = (yield getContext('logger')) as Logger
+    logger.warn('report/draftsNotCleared', { error })
+  }
+  yield put(allDraftsDiscarded())
+}
+
+export function* watchReport(): SagaIterator {
+  yield fork(watchReportCommands)
+  yield fork(watchAutosave)
+  yield takeEvery(editorOpened.type, restoreDraft)
+  const mirrored = new Set<Id>()
+  yield takeEvery(
+    (action: Action) => draftOrderOf(action) !== undefined,
+    (action: Action) => mirrorDraft(mirrored, action),
+  )
+  yield takeEvery(sessionEnded.type, discardAllDrafts)
+}

@@ -1,0 +1,642 @@
+/**
+ * The report editor as the clinician uses it (RP-1..6), with the real store, the report saga and
+ * the in-memory /api/v1: what is on screen, what the server receives, and that no text is lost
+ * (autosave, failed saves, a reload, the assistant changing the report meanwhile).
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { LogoutButton } from '../../../../src/features/auth'
+import { AUTOSAVE_DELAY_MS, ReportEditor } from '../../../../src/features/report'
+import { conversationApi } from '../../../../src/services/api/conversationApi'
+import type { Report, ReportSections } from '../../../../src/services/api/contract'
+import { createMemoryDraftStorage } from '../../../../src/services/storage/draftStorage'
+import { routePattern } from '../../../support/msw/apiBackend'
+import { buildReport, buildSections } from '../../../support/msw/data'
+import { apiBackend, identityBackend, server } from '../../../support/msw/server'
+import {
+  createTestDeps,
+  renderWithProviders,
+  useFakeClock,
+  type RenderAppResult,
+  type TestDeps,
+} from '../../../support/render'
+
+const FINALIZE_QUESTION =
+  'Are you sure you want to finalize this report? This action cannot be undone.'
+const FINALIZED = 'This report has been finalized and cannot be edited.'
+const EARLIER = '2025-03-04T14:00:00.000Z'
+const LATER = '2025-03-04T16:30:00.000Z'
+
+const BASE_SECTIONS = buildSections({
+  history: 'Chronic cough.',
+  technique: 'CT chest with contrast.',
+  comparison: 'None.',
+  findings: 'Lungs clear.',
+  impression: 'Normal.',
+})
+
+function orderO1() {
+  const order = apiBackend.orders.find((candidate) => candidate.id === 'O1')
+  if (!order) throw new Error('the demo data has order O1')
+  return order
+}
+
+function giveO1Report(overrides: Partial<Report> = {}): void {
+  orderO1().report = buildReport({ sections: BASE_SECTIONS, updated_at: EARLIER, ...overrides })
+}
+
+function reportText(sections: ReportSections): string {
+  return [
+    `HISTORY:\n${sections.history}`,
+    `TECHNIQUE:\n${sections.technique}`,
+    `COMPARISON:\n${sections.comparison}`,
+    `FINDINGS:\n${sections.findings}`,
+  ].join('\n\n')
+}
+
+interface EditorView extends RenderAppResult {
+  report: HTMLTextAreaElement
+  impression: HTMLTextAreaElement
+}
+
+async function renderEditor(
+  options: { deps?: TestDeps; advanceTimers?: (ms: number) => unknown } = {},
+): Promise<EditorView> {
+  const view = renderWithProviders(<ReportEditor orderId="O1" />, options)
+  const report = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Report' })
+  const impression = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Impression' })
+  return { ...view, report, impression }
+}
+
+/** Replaces the whole text of a text area the way a clinician would (select all, type). */
+async function replaceText(view: EditorView, area: HTMLTextAreaElement, text: string) {
+  await view.user.clear(area)
+  await view.user.click(area)
+  await view.user.paste(text)
+}
+
+function saveStatus(): HTMLElement {
+  return screen.getByRole('status')
+}
+
+/** Holds the answer of a route until released, so a test can look at the screen in between. */
+function holdRoute(method: 'put' | 'post', route: 'saveReport' | 'finalizeReport' | 'sendMessage') {
+  let release: (answer: () => Response) => void = () => undefined
+  const answered = new Promise<() => Response>((resolve) => {
+    release = resolve
+  })
+  const bodies: unknown[] = []
+  server.use(
+    http[method](routePattern(route), async ({ request }) => {
+      bodies.push(
+        await request
+          .clone()
+          .json()
+          .catch(() => null),
+      )
+      const answer = await answered
+      return answer()
+    }),
+  )
+  return { release, bodies }
+}
+
+/** The assistant's reply rewrites sections of the report, as the real server does (RP-6). */
+function assistantWillUpdate(sections: Partial<ReportSections>): void {
+  server.use(
+    http.post(routePattern('sendMessage'), () => {
+      const order = orderO1()
+      const current = order.report?.sections ?? buildSections()
+      order.report = buildReport({ sections: { ...current, ...sections }, updated_at: LATER })
+      return HttpResponse.json({
+        message_id: 'reply-1',
+        content: 'I updated the report.',
+        created_at: LATER,
+        report_updated: true,
+      })
+    }),
+  )
+}
+
+async function askAssistant(view: EditorView) {
+  await view.store
+    .dispatch(conversationApi.endpoints.sendMessage.initiate({ orderId: 'O1', content: 'Update' }))
+    .unwrap()
+}
+
+describe('the report text areas', () => {
+  it('RP-1 the Report area shows each section under its heading, the impression its own area', async () => {
+    giveO1Report()
+    const view = await renderEditor()
+
+    expect(view.report).toHaveValue(reportText(BASE_SECTIONS))
+    expect(view.impression).toHaveValue('Normal.')
+  })
+
+  it('RP-1 a study without a report starts with the four headings and nothing under them', async () => {
+    const view = await renderEditor()
+
+    expect(view.report).toHaveValue('HISTORY:\n\n\nTECHNIQUE:\n\n\nCOMPARISON:\n\n\nFINDINGS:\n')
+    expect(view.impression).toHaveValue('')
+    expect(screen.getByRole('button', { name: 'Finalize' })).toBeDisabled()
+  })
+
+  it('RP-1 text typed under the headings is saved as those sections', async () => {
+    const view = await renderEditor()
+
+    await replaceText(
+      view,
+      view.report,
+      'History: smoker\nFINDINGS:\nNodule 6 mm.\nfindings: No effusion.',
+    )
+    await view.user.type(view.impression, 'Indeterminate nodule.')
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => {
+      expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
+    })
+    expect(apiBackend.requestsTo('saveReport')[0]?.body).toEqual({
+      sections: {
+        history: 'smoker',
+        technique: '',
+        comparison: '',
+        findings: 'Nodule 6 mm.\n\nNo effusion.',
+        impression: 'Indeterminate nodule.',
+      },
+    })
+  })
+})
+
+describe('saving', () => {
+  it('RP-2 Save sends PUT /report with every section, then shows Saved', async () => {
+    giveO1Report()
+    const view = await renderEditor()
+
+    await replaceText(
+      view,
+      view.report,
+      reportText({ ...BASE_SECTIONS, findings: 'Lungs clear.\nNo effusion.' }),
+    )
+    expect(within(saveStatus()).getByText('Not saved')).toBeInTheDocument()
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => {
+      expect(within(saveStatus()).getByText('Saved')).toBeInTheDocument()
+    })
+    const puts = apiBackend.requestsTo('saveReport')
+    expect(puts).toHaveLength(1)
+    expect(puts[0]).toMatchObject({ method: 'PUT', path: '/api/v1/orders/O1/report' })
+    expect(puts[0]?.body).toEqual({
+      sections: { ...BASE_SECTIONS, findings: 'Lungs clear.\nNo effusion.' },
+    })
+    expect(saveStatus()).toHaveTextContent(/Saved\s*\d{1,2}:\d{2} (am|pm)/)
+  })
+
+  it('RP-2 autosave waits for a pause in typing: several keystrokes make one PUT', async () => {
+    const clock = useFakeClock()
+    giveO1Report()
+    const view = await renderEditor({ advanceTimers: clock.advanceTimers })
+
+    await view.user.type(view.impression, ' Stable')
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS - 200)
+    await view.user.type(view.impression, ' nodule.')
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS - 200)
+
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(0)
+    expect(within(saveStatus()).getByText('Not saved')).toBeInTheDocument()
+
+    await vi.advanceTimersByTimeAsync(400)
+    await waitFor(() => {
+      expect(within(saveStatus()).getByText('Saved')).toBeInTheDocument()
+    })
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 3)
+    const puts = apiBackend.requestsTo('saveReport')
+    expect(puts).toHaveLength(1)
+    expect(puts[0]?.body).toEqual({
+      sections: { ...BASE_SECTIONS, impression: 'Normal. Stable nodule.' },
+    })
+  })
+
+  it('RP-2 while the PUT is on its way the editor says Saving…', async () => {
+    giveO1Report()
+    const put = holdRoute('put', 'saveReport')
+    const view = await renderEditor()
+
+    await view.user.type(view.impression, ' Stable.')
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(await within(saveStatus()).findByText('Saving…')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
+    put.release(() =>
+      HttpResponse.json(
+        buildReport({ sections: { ...BASE_SECTIONS, impression: 'Normal. Stable.' } }),
+      ),
+    )
+    expect(await within(saveStatus()).findByText('Saved')).toBeInTheDocument()
+  })
+
+  it('RP-2 a failed save keeps the text, says Not saved and offers Retry', async () => {
+    giveO1Report()
+    server.use(
+      http.put(routePattern('saveReport'), () =>
+        HttpResponse.json(
+          { error: 'bad_request', message: 'no' },
+          { status: 400, statusText: 'Bad Request' },
+        ),
+      ),
+    )
+    const view = await renderEditor()
+
+    await view.user.type(view.impression, ' Stable.')
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(await screen.findByText('Your changes are not saved yet.')).toBeInTheDocument()
+    expect(screen.getByText(/API Error: Bad Request/)).toBeInTheDocument()
+    expect(within(saveStatus()).getByText('Not saved')).toBeInTheDocument()
+    expect(view.impression).toHaveValue('Normal. Stable.')
+    expect(view.deps.draftStorage.load('O1')).toMatchObject({ impression: 'Normal. Stable.' })
+
+    server.resetHandlers()
+    await view.user.click(screen.getByRole('button', { name: 'Retry' }))
+
+    expect(await within(saveStatus()).findByText('Saved')).toBeInTheDocument()
+    expect(apiBackend.requestsTo('saveReport')[0]?.body).toMatchObject({
+      sections: { impression: 'Normal. Stable.' },
+    })
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+    expect(view.deps.draftStorage.load('O1')).toBeNull()
+  })
+})
+
+describe('a reload before the server has the text', () => {
+  it('RP-2 a draft survives a remount with a new store: restored, marked Not saved, then autosaved', async () => {
+    giveO1Report()
+    const draftStorage = createMemoryDraftStorage()
+    const put = holdRoute('put', 'saveReport')
+    const first = await renderEditor({ deps: { ...createTestDeps(), draftStorage } })
+    await first.user.type(first.impression, ' Follow-up CT in 3 months.')
+    await first.user.click(screen.getByRole('button', { name: 'Save' }))
+    await within(saveStatus()).findByText('Saving…')
+    first.unmount()
+
+    const clock = useFakeClock()
+    server.resetHandlers()
+    const second = await renderEditor({
+      deps: { ...createTestDeps(), draftStorage },
+      advanceTimers: clock.advanceTimers,
+    })
+
+    await waitFor(() => {
+      expect(second.impression).toHaveValue('Normal. Follow-up CT in 3 months.')
+    })
+    expect(within(saveStatus()).getByText('Not saved')).toBeInTheDocument()
+    expect(within(saveStatus()).getByText('recovered after a reload')).toBeInTheDocument()
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS)
+    expect(await within(saveStatus()).findByText('Saved')).toBeInTheDocument()
+    expect(apiBackend.requestsTo('saveReport').at(-1)?.body).toEqual({
+      sections: { ...BASE_SECTIONS, impression: 'Normal. Follow-up CT in 3 months.' },
+    })
+    expect(draftStorage.load('O1')).toBeNull()
+    put.release(() => HttpResponse.json(buildReport()))
+  })
+})
+
+describe('logging out', () => {
+  it('RP-2 logging out removes unsaved report text from the tab', async () => {
+    giveO1Report()
+    // The server refuses every save, so only the logout can take the text out of storage.
+    server.use(
+      http.put(routePattern('saveReport'), () =>
+        HttpResponse.json({ error: 'x', message: 'y' }, { status: 400, statusText: 'Bad Request' }),
+      ),
+    )
+    identityBackend.rememberSession('ada@example.org')
+    const view = renderWithProviders(
+      <>
+        <LogoutButton />
+        <ReportEditor orderId="O1" />
+      </>,
+    )
+    const impression = await screen.findByRole('textbox', { name: 'Impression' })
+    await view.user.type(impression, ' Unsaved.')
+    expect(view.deps.draftStorage.load('O1')).not.toBeNull()
+
+    await view.user.click(screen.getByRole('button', { name: 'Log out' }))
+
+    await waitFor(() => {
+      expect(view.deps.draftStorage.load('O1')).toBeNull()
+    })
+  })
+})
+
+describe('finalizing', () => {
+  it('RP-3 Finalize asks first; Cancel closes the question and sends nothing', async () => {
+    giveO1Report()
+    const view = await renderEditor()
+
+    await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(within(dialog).getByText(FINALIZE_QUESTION)).toBeInTheDocument()
+    await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    })
+    expect(apiBackend.requestsTo('finalizeReport')).toHaveLength(0)
+    expect(screen.queryByText(FINALIZED)).not.toBeInTheDocument()
+    expect(view.report).not.toHaveAttribute('readonly')
+  })
+
+  it('RP-3 RP-4 confirming saves unsaved edits first, then finalizes; the report is then read-only', async () => {
+    giveO1Report()
+    const view = await renderEditor()
+    await view.user.type(view.impression, ' No follow-up needed.')
+
+    await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
+    const dialog = await screen.findByRole('alertdialog')
+    await view.user.click(within(dialog).getByRole('button', { name: 'Finalize' }))
+
+    expect(await screen.findByText(FINALIZED)).toBeInTheDocument()
+    const writes = apiBackend.requests
+      .filter((request) => request.method !== 'GET')
+      .map((request) => request.route)
+    expect(writes).toEqual(['saveReport', 'finalizeReport'])
+    expect(apiBackend.requestsTo('saveReport')[0]?.body).toEqual({
+      sections: { ...BASE_SECTIONS, impression: 'Normal. No follow-up needed.' },
+    })
+    expect(view.report).toHaveAttribute('readonly')
+    expect(view.impression).toHaveAttribute('readonly')
+    expect(view.impression).toHaveValue('Normal. No follow-up needed.')
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Finalize' })).toBeDisabled()
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+  })
+
+  it('RP-4 a report already final on the server opens read-only', async () => {
+    giveO1Report({ is_final: true, finalized_at: EARLIER })
+    const view = await renderEditor()
+
+    expect(screen.getByText(FINALIZED)).toBeInTheDocument()
+    expect(view.report).toHaveAttribute('readonly')
+    expect(view.impression).toHaveAttribute('readonly')
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Finalize' })).toBeDisabled()
+
+    await view.user.type(view.impression, 'more')
+    expect(view.impression).toHaveValue('Normal.')
+  })
+
+  it('RP-3 the draft is cleared from session storage after finalizing', async () => {
+    giveO1Report()
+    const view = await renderEditor()
+    await view.user.type(view.impression, ' Done.')
+    expect(view.deps.draftStorage.load('O1')).not.toBeNull()
+
+    await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
+    await view.user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Finalize' }),
+    )
+
+    await screen.findByText(FINALIZED)
+    expect(view.deps.draftStorage.load('O1')).toBeNull()
+  })
+
+  it('RP-5 a finalize the server refuses (409) is explained, and the report is read again', async () => {
+    giveO1Report()
+    server.use(
+      http.post(routePattern('finalizeReport'), () => {
+        orderO1().report = buildReport({
+          sections: BASE_SECTIONS,
+          is_final: true,
+          finalized_at: LATER,
+          updated_at: LATER,
+        })
+        return HttpResponse.json(
+          { error: 'conflict', message: 'This report is already finalized.' },
+          { status: 409, statusText: 'Conflict' },
+        )
+      }),
+    )
+    const view = await renderEditor()
+
+    await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
+    await view.user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Finalize' }),
+    )
+
+    expect(
+      await screen.findByText(
+        'The server refused to finalize this report: it is already finalized or it is empty.',
+      ),
+    ).toBeInTheDocument()
+    expect(await screen.findByText(FINALIZED)).toBeInTheDocument()
+    expect(view.report).toHaveAttribute('readonly')
+  })
+
+  it('RP-5 edits the server refuses because the report became final elsewhere are kept to copy', async () => {
+    giveO1Report()
+    server.use(
+      http.put(routePattern('saveReport'), () => {
+        orderO1().report = buildReport({
+          sections: BASE_SECTIONS,
+          is_final: true,
+          finalized_at: LATER,
+          updated_at: LATER,
+        })
+        return HttpResponse.json(
+          { error: 'conflict', message: 'This report has been finalized and cannot be edited.' },
+          { status: 409, statusText: 'Conflict' },
+        )
+      }),
+    )
+    const view = await renderEditor()
+    await view.user.type(view.impression, ' Late addition.')
+
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(
+      await screen.findByText('This report was finalized before your changes could be saved.'),
+    ).toBeInTheDocument()
+    expect(screen.getByText(FINALIZED)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Your unsaved text' })).toHaveValue(
+      `${reportText(BASE_SECTIONS)}\n\nIMPRESSION:\nNormal. Late addition.`,
+    )
+    expect(view.impression).toHaveValue('Normal.')
+    expect(view.impression).toHaveAttribute('readonly')
+
+    await view.user.click(screen.getByRole('button', { name: 'Discard my unsaved text' }))
+    expect(screen.queryByRole('textbox', { name: 'Your unsaved text' })).not.toBeInTheDocument()
+    expect(view.deps.draftStorage.load('O1')).toBeNull()
+  })
+})
+
+describe('the assistant changing the report while the clinician edits', () => {
+  it('RP-6 without unsaved edits the editor simply shows the new report', async () => {
+    giveO1Report()
+    assistantWillUpdate({ findings: 'Small left effusion.' })
+    const view = await renderEditor()
+
+    await askAssistant(view)
+
+    await waitFor(() => {
+      expect(view.report).toHaveValue(
+        reportText({ ...BASE_SECTIONS, findings: 'Small left effusion.' }),
+      )
+    })
+    expect(screen.queryByText('Your version')).not.toBeInTheDocument()
+  })
+
+  it('RP-6 both versions of a section both changed are shown; nothing is saved until the clinician chooses', async () => {
+    const clock = useFakeClock()
+    giveO1Report()
+    assistantWillUpdate({ findings: 'Lungs clear. No effusion.', impression: 'No acute disease.' })
+    const view = await renderEditor({ advanceTimers: clock.advanceTimers })
+    const mine = reportText({ ...BASE_SECTIONS, findings: 'Nodule 6 mm, right upper lobe.' })
+    await replaceText(view, view.report, mine)
+
+    await askAssistant(view)
+
+    const findings = await screen.findByRole('group', { name: 'Findings' })
+    expect(within(findings).getByText('Your version')).toBeInTheDocument()
+    expect(within(findings).getByText('Nodule 6 mm, right upper lobe.')).toBeInTheDocument()
+    expect(within(findings).getByText("Assistant's version")).toBeInTheDocument()
+    expect(within(findings).getByText('Lungs clear. No effusion.')).toBeInTheDocument()
+    // The impression changed on the assistant's side only: taken at once, nothing of theirs lost.
+    expect(screen.queryByRole('group', { name: 'Impression' })).not.toBeInTheDocument()
+    expect(view.impression).toHaveValue('No acute disease.')
+    expect(view.report).toHaveValue(mine)
+    expect(view.report).toHaveAttribute('readonly')
+    expect(within(saveStatus()).getByText('Not saved')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Finalize' })).toBeDisabled()
+
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 4)
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(0)
+  })
+
+  it('RP-6 Keep mine keeps the clinician’s section, takes the assistant’s other change, and saves', async () => {
+    giveO1Report()
+    assistantWillUpdate({ findings: 'Lungs clear. No effusion.', impression: 'No acute disease.' })
+    const view = await renderEditor()
+    await replaceText(
+      view,
+      view.report,
+      reportText({ ...BASE_SECTIONS, findings: 'Nodule 6 mm, right upper lobe.' }),
+    )
+    await askAssistant(view)
+    const findings = await screen.findByRole('group', { name: 'Findings' })
+
+    await view.user.click(within(findings).getByRole('button', { name: 'Keep mine' }))
+
+    expect(screen.queryByRole('group', { name: 'Findings' })).not.toBeInTheDocument()
+    expect(view.report).toHaveValue(
+      reportText({ ...BASE_SECTIONS, findings: 'Nodule 6 mm, right upper lobe.' }),
+    )
+    expect(view.impression).toHaveValue('No acute disease.')
+    expect(view.report).not.toHaveAttribute('readonly')
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => {
+      expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
+    })
+    expect(apiBackend.requestsTo('saveReport')[0]?.body).toEqual({
+      sections: {
+        ...BASE_SECTIONS,
+        findings: 'Nodule 6 mm, right upper lobe.',
+        impression: 'No acute disease.',
+      },
+    })
+  })
+
+  it('RP-6 the clinician chooses per section: one of theirs, one of mine', async () => {
+    giveO1Report()
+    assistantWillUpdate({ findings: 'Lungs clear. No effusion.', impression: 'No acute disease.' })
+    const view = await renderEditor()
+    await replaceText(
+      view,
+      view.report,
+      reportText({ ...BASE_SECTIONS, findings: 'Nodule 6 mm, right upper lobe.' }),
+    )
+    await replaceText(view, view.impression, 'Indeterminate nodule.')
+    await askAssistant(view)
+
+    const findings = await screen.findByRole('group', { name: 'Findings' })
+    const impression = screen.getByRole('group', { name: 'Impression' })
+    await view.user.click(within(findings).getByRole('button', { name: "Use assistant's" }))
+    expect(within(findings).getByRole('button', { name: "Use assistant's" })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    expect(view.report).toHaveAttribute('readonly')
+    await view.user.click(within(impression).getByRole('button', { name: 'Keep mine' }))
+
+    expect(view.report).toHaveValue(
+      reportText({ ...BASE_SECTIONS, findings: 'Lungs clear. No effusion.' }),
+    )
+    expect(view.impression).toHaveValue('Indeterminate nodule.')
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => {
+      expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
+    })
+    expect(apiBackend.requestsTo('saveReport')[0]?.body).toEqual({
+      sections: {
+        ...BASE_SECTIONS,
+        findings: 'Lungs clear. No effusion.',
+        impression: 'Indeterminate nodule.',
+      },
+    })
+  })
+
+  it('RP-6 taking every assistant version leaves nothing unsaved', async () => {
+    giveO1Report()
+    assistantWillUpdate({ findings: 'Lungs clear. No effusion.' })
+    const view = await renderEditor()
+    await replaceText(view, view.report, reportText({ ...BASE_SECTIONS, findings: 'Nodule.' }))
+    await askAssistant(view)
+
+    const findings = await screen.findByRole('group', { name: 'Findings' })
+    await view.user.click(within(findings).getByRole('button', { name: "Use assistant's" }))
+
+    expect(view.report).toHaveValue(
+      reportText({ ...BASE_SECTIONS, findings: 'Lungs clear. No effusion.' }),
+    )
+    expect(within(saveStatus()).getByText('Saved')).toBeInTheDocument()
+    expect(view.deps.draftStorage.load('O1')).toBeNull()
+  })
+
+  it('RP-6 a save waits for a reply still being written, then shows the conflict instead of overwriting', async () => {
+    giveO1Report()
+    const reply = holdRoute('post', 'sendMessage')
+    const view = await renderEditor()
+    await replaceText(view, view.report, reportText({ ...BASE_SECTIONS, findings: 'Nodule.' }))
+    const sending = view.store.dispatch(
+      conversationApi.endpoints.sendMessage.initiate({ orderId: 'O1', content: 'Add effusion' }),
+    )
+
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await within(saveStatus()).findByText('after the assistant’s reply')).toBeInTheDocument()
+    expect(within(saveStatus()).getByText('Saving…')).toBeInTheDocument()
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(0)
+
+    reply.release(() => {
+      orderO1().report = buildReport({
+        sections: { ...BASE_SECTIONS, findings: 'Small effusion.' },
+        updated_at: LATER,
+      })
+      return HttpResponse.json({
+        message_id: 'reply-2',
+        content: 'Added.',
+        created_at: LATER,
+        report_updated: true,
+      })
+    })
+    await sending
+
+    const findings = await screen.findByRole('group', { name: 'Findings' })
+    expect(within(findings).getByText('Small effusion.')).toBeInTheDocument()
+    expect(within(findings).getByText('Nodule.')).toBeInTheDocument()
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(0)
+    expect(orderO1().report?.sections.findings).toBe('Small effusion.')
+    expect(within(saveStatus()).getByText('Not saved')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,318 @@
+/**
+ * The report saga with a real store and the in-memory /api/v1: autosave, the session-storage
+ * mirror of unsaved drafts and when it is emptied, restoring after a reload, and finalizing
+ * only after the edits before it are saved.
+ */
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { sessionEnded } from '../../../src/features/auth'
+import {
+  AUTOSAVE_DELAY_MS,
+  editorOpened,
+  editStarted,
+  finalizeCancelled,
+  finalizeConfirmed,
+  finalizeRequested,
+  saveRequested,
+  selectFinalizeState,
+  selectReportDraft,
+  serializeReport,
+  serverReportOf,
+  textEdited,
+} from '../../../src/features/report'
+import type { AppStore } from '../../../src/app/store'
+import { conversationApi } from '../../../src/services/api/conversationApi'
+import type { ReportSections } from '../../../src/services/api/contract'
+import { ordersApi } from '../../../src/services/api/ordersApi'
+import {
+  createMemoryDraftStorage,
+  type DraftStorage,
+  type StoredDraft,
+} from '../../../src/services/storage/draftStorage'
+import { routePattern } from '../../support/msw/apiBackend'
+import { buildReport, buildSections } from '../../support/msw/data'
+import { apiBackend, server } from '../../support/msw/server'
+import { createTestDeps, makeTestStore, type TestDeps } from '../../support/render'
+
+const EARLIER = '2025-03-04T14:00:00.000Z'
+const LATER = '2025-03-04T16:30:00.000Z'
+const BASE = buildSections({ findings: 'Lungs clear.', impression: 'Normal.' })
+
+function orderO1() {
+  const order = apiBackend.orders.find((candidate) => candidate.id === 'O1')
+  if (!order) throw new Error('the demo data has order O1')
+  return order
+}
+
+function setup(options: { draftStorage?: DraftStorage } = {}) {
+  orderO1().report = buildReport({ sections: BASE, updated_at: EARLIER })
+  const deps: TestDeps = {
+    ...createTestDeps({ sessionToken: 'session-jwt' }),
+    ...(options.draftStorage ? { draftStorage: options.draftStorage } : {}),
+  }
+  return makeTestStore({ deps })
+}
+
+async function loadOrder(store: AppStore) {
+  const request = store.dispatch(ordersApi.endpoints.getOrder.initiate('O1'))
+  const { data } = await request
+  if (!data) throw new Error('order O1 did not load')
+  return {
+    order: data,
+    unsubscribe: () => {
+      request.unsubscribe()
+    },
+  }
+}
+
+/** What the editor dispatches when the clinician types: the whole text after the keystroke. */
+async function typeImpression(store: AppStore, impression: string) {
+  const { order, unsubscribe } = await loadOrder(store)
+  if (!selectReportDraft(store.getState(), 'O1')) {
+    store.dispatch(editStarted({ orderId: 'O1', server: serverReportOf(order.report) }))
+  }
+  const { report } = serializeReport(BASE)
+  store.dispatch(textEdited({ orderId: 'O1', report, impression }))
+  unsubscribe()
+}
+
+function stored(sections: Partial<ReportSections>, base = BASE, updatedAt = EARLIER): StoredDraft {
+  const text = serializeReport({ ...base, ...sections })
+  return { ...text, base: { sections: base, updatedAt } }
+}
+
+describe('autosave', () => {
+  it('RP-2 edits in quick succession are saved once, with the last text, after the pause', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { store } = setup()
+
+    for (const text of ['N', 'No', 'Nor', 'Normal', 'Normal study.']) {
+      await typeImpression(store, text)
+      await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS / 2)
+    }
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS)
+
+    await vi.waitFor(() => {
+      expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
+    })
+    expect(apiBackend.requestsTo('saveReport')[0]?.body).toEqual({
+      sections: { ...BASE, impression: 'Normal study.' },
+    })
+  })
+
+  it('RP-2 a save after the server refused to be read keeps the draft and says why', async () => {
+    const { store, deps } = setup()
+    await typeImpression(store, 'Normal. Edited.')
+    server.use(
+      http.get(routePattern('getOrder'), () =>
+        HttpResponse.json({ error: 'x', message: 'y' }, { status: 403, statusText: 'Forbidden' }),
+      ),
+    )
+
+    store.dispatch(saveRequested({ orderId: 'O1', trigger: 'manual' }))
+
+    await vi.waitFor(() => {
+      expect(selectReportDraft(store.getState(), 'O1')?.save).toBe('failed')
+    })
+    expect(selectReportDraft(store.getState(), 'O1')?.saveError).toEqual({
+      status: 403,
+      message: 'API Error: Forbidden',
+    })
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(0)
+    expect(deps.draftStorage.load('O1')?.impression).toBe('Normal. Edited.')
+  })
+})
+
+describe('the session-storage mirror', () => {
+  it('RP-2 an unsaved draft is stored at once and removed when the server has it', async () => {
+    const { store, deps } = setup()
+
+    await typeImpression(store, 'Normal. Stored.')
+    expect(deps.draftStorage.load('O1')).toEqual(stored({ impression: 'Normal. Stored.' }))
+
+    store.dispatch(saveRequested({ orderId: 'O1', trigger: 'manual' }))
+    await vi.waitFor(() => {
+      expect(deps.draftStorage.load('O1')).toBeNull()
+    })
+    expect(orderO1().report?.sections.impression).toBe('Normal. Stored.')
+  })
+
+  it('RP-2 a stored draft is not wiped by the order arriving before the editor restores it', async () => {
+    const draftStorage = createMemoryDraftStorage()
+    draftStorage.save('O1', stored({ impression: 'Typed before the reload.' }))
+    const { store } = setup({ draftStorage })
+
+    const { unsubscribe } = await loadOrder(store)
+    expect(draftStorage.load('O1')?.impression).toBe('Typed before the reload.')
+
+    store.dispatch(editorOpened({ orderId: 'O1' }))
+    expect(selectReportDraft(store.getState(), 'O1')).toMatchObject({
+      impression: 'Typed before the reload.',
+      conflict: null,
+    })
+    unsubscribe()
+  })
+
+  it('RP-6 a restored draft whose study changed on the server meanwhile opens as a conflict', async () => {
+    const draftStorage = createMemoryDraftStorage()
+    draftStorage.save('O1', stored({ findings: 'Nodule.' }))
+    const { store } = setup({ draftStorage })
+    orderO1().report = buildReport({
+      sections: { ...BASE, findings: 'Small effusion.' },
+      updated_at: LATER,
+    })
+
+    const { unsubscribe } = await loadOrder(store)
+    store.dispatch(editorOpened({ orderId: 'O1' }))
+
+    expect(selectReportDraft(store.getState(), 'O1')?.conflict).toMatchObject({
+      sections: ['findings'],
+      theirs: { sections: { findings: 'Small effusion.' }, updatedAt: LATER },
+    })
+    unsubscribe()
+  })
+
+  it('RP-5 a restored draft of a report finalized meanwhile is kept apart, never sent', async () => {
+    const draftStorage = createMemoryDraftStorage()
+    draftStorage.save('O1', stored({ impression: 'Too late.' }))
+    const { store } = setup({ draftStorage })
+    orderO1().report = buildReport({ sections: BASE, is_final: true, finalized_at: LATER })
+
+    const { unsubscribe } = await loadOrder(store)
+    store.dispatch(editorOpened({ orderId: 'O1' }))
+    store.dispatch(saveRequested({ orderId: 'O1', trigger: 'manual' }))
+
+    expect(selectReportDraft(store.getState(), 'O1')).toMatchObject({
+      finalizedElsewhere: true,
+      impression: 'Too late.',
+    })
+    await vi.waitFor(() => {
+      expect(apiBackend.requestsTo('getOrder')).toHaveLength(1)
+    })
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(0)
+    expect(draftStorage.load('O1')?.impression).toBe('Too late.')
+    unsubscribe()
+  })
+
+  it('RP-2 drafts are cleared when the session ends, and a pending autosave is dropped', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const draftStorage = createMemoryDraftStorage()
+    draftStorage.save('O2', stored({ impression: 'Another study.' }))
+    const { store } = setup({ draftStorage })
+    await typeImpression(store, 'Normal. Unsaved.')
+    expect(draftStorage.load('O1')).not.toBeNull()
+
+    store.dispatch(sessionEnded())
+
+    expect(draftStorage.load('O1')).toBeNull()
+    expect(draftStorage.load('O2')).toBeNull()
+    expect(selectReportDraft(store.getState(), 'O1')).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 3)
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(0)
+  })
+
+  it('CL-2 clearing a study’s conversation drops its draft, in the store and in storage', async () => {
+    const { store, deps } = setup()
+    await typeImpression(store, 'Normal. Unsaved.')
+
+    await store.dispatch(conversationApi.endpoints.clearConversation.initiate('O1')).unwrap()
+
+    expect(selectReportDraft(store.getState(), 'O1')).toBeUndefined()
+    expect(deps.draftStorage.load('O1')).toBeNull()
+  })
+
+  it('RP-2 a browser refusing to store the draft is logged and the draft stays in the store', async () => {
+    const refusing: DraftStorage = {
+      ...createMemoryDraftStorage(),
+      save: () => {
+        throw new DOMException('full', 'QuotaExceededError')
+      },
+    }
+    const { store, deps } = setup({ draftStorage: refusing })
+
+    await typeImpression(store, 'Normal. Kept in memory.')
+
+    expect(deps.logger.events('warn')).toContain('report/draftNotStored')
+    expect(selectReportDraft(store.getState(), 'O1')?.impression).toBe('Normal. Kept in memory.')
+  })
+})
+
+describe('finalizing', () => {
+  it('RP-3 when the unsaved edits cannot be saved, nothing is finalized and the text stays', async () => {
+    const { store, deps } = setup()
+    server.use(
+      http.put(routePattern('saveReport'), () =>
+        HttpResponse.json({ error: 'x', message: 'y' }, { status: 400, statusText: 'Bad Request' }),
+      ),
+    )
+    await typeImpression(store, 'Normal. Final words.')
+
+    store.dispatch(finalizeRequested({ orderId: 'O1' }))
+    store.dispatch(finalizeConfirmed({ orderId: 'O1' }))
+
+    await vi.waitFor(() => {
+      expect(selectFinalizeState(store.getState(), 'O1').status).toBe('failed')
+    })
+    expect(selectFinalizeState(store.getState(), 'O1').error).toEqual({
+      reason: 'save_failed',
+      message: 'Your changes could not be saved, so the report was not finalized.',
+    })
+    expect(apiBackend.requestsTo('finalizeReport')).toHaveLength(0)
+    expect(deps.draftStorage.load('O1')?.impression).toBe('Normal. Final words.')
+  })
+
+  it('RP-3 a finalize asked while a save is running waits for it, then saves what came after', async () => {
+    const { store } = setup()
+    await typeImpression(store, 'Normal. First.')
+    store.dispatch(saveRequested({ orderId: 'O1', trigger: 'manual' }))
+    await typeImpression(store, 'Normal. First. Second.')
+
+    store.dispatch(finalizeRequested({ orderId: 'O1' }))
+    store.dispatch(finalizeConfirmed({ orderId: 'O1' }))
+
+    await vi.waitFor(() => {
+      expect(orderO1().report?.is_final).toBe(true)
+    })
+    const writes = apiBackend.requests.filter((request) => request.method !== 'GET')
+    expect(writes.map((request) => request.route)).toEqual([
+      'saveReport',
+      'saveReport',
+      'finalizeReport',
+    ])
+    expect(writes[1]?.body).toEqual({ sections: { ...BASE, impression: 'Normal. First. Second.' } })
+    expect(selectReportDraft(store.getState(), 'O1')).toBeUndefined()
+  })
+
+  it('RP-3 finalizing removes the study’s stored draft, even one this tab never restored', async () => {
+    const draftStorage = createMemoryDraftStorage()
+    draftStorage.save('O1', stored({ impression: 'From a crashed page.' }))
+    const { store } = setup({ draftStorage })
+
+    store.dispatch(finalizeRequested({ orderId: 'O1' }))
+    store.dispatch(finalizeConfirmed({ orderId: 'O1' }))
+
+    await vi.waitFor(() => {
+      expect(orderO1().report?.is_final).toBe(true)
+    })
+    await vi.waitFor(() => {
+      expect(draftStorage.load('O1')).toBeNull()
+    })
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(0)
+  })
+
+  it('RP-3 after Cancel, a stray confirmation finalizes nothing', async () => {
+    const { store } = setup()
+
+    store.dispatch(finalizeRequested({ orderId: 'O1' }))
+    expect(selectFinalizeState(store.getState(), 'O1').status).toBe('confirming')
+    store.dispatch(finalizeCancelled({ orderId: 'O1' }))
+    store.dispatch(finalizeConfirmed({ orderId: 'O1' }))
+
+    expect(selectFinalizeState(store.getState(), 'O1').status).toBe('idle')
+    const { unsubscribe } = await loadOrder(store)
+    expect(apiBackend.requestsTo('finalizeReport')).toHaveLength(0)
+    expect(orderO1().report?.is_final).toBe(false)
+    unsubscribe()
+  })
+})
