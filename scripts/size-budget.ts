@@ -8,7 +8,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 /** Initial JS budget in gzip bytes; README explains where the number comes from. */
-export const INITIAL_JS_BUDGET_GZIP = 290 * 1024
+export const INITIAL_JS_BUDGET_GZIP = 300 * 1024
 
 const dist = path.resolve('dist')
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8')

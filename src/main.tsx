@@ -4,6 +4,7 @@
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { createActionRecorder, exposeActionLog } from './app/actionLog'
 import { App } from './app/App'
 import { appConfig } from './app/config'
 import { createBrowserDeps } from './app/deps'
@@ -14,7 +15,13 @@ const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
 const deps = createBrowserDeps()
-const store = makeStore(undefined, deps)
+// Development and test builds record every action so a session can be replayed in DevTools.
+const recorder =
+  import.meta.env.DEV || import.meta.env.VITE_ACTION_LOG === 'true'
+    ? createActionRecorder()
+    : undefined
+const store = makeStore(undefined, deps, recorder ? { recorder } : {})
+if (recorder) exposeActionLog(recorder)
 const router = createAppRouter()
 
 createRoot(container).render(

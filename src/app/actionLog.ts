@@ -78,3 +78,29 @@ export function replayActionLog<S>(
   for (const action of log.actions) state = reducer(state, action)
   return state
 }
+
+declare global {
+  interface Window {
+    /** Developer handle on the action log (development and test builds only). */
+    readoutActionLog?: { log(): ActionLog; download(): void }
+  }
+}
+
+/**
+ * Lets a developer export the session from the browser console:
+ * `readoutActionLog.download()` saves a file for Redux DevTools' Import button;
+ * `readoutActionLog.log()` returns the raw log.
+ */
+export function exposeActionLog(recorder: ActionRecorder): void {
+  window.readoutActionLog = {
+    log: () => recorder.log(),
+    download() {
+      const blob = new Blob([recorder.devToolsFile()], { type: 'application/json' })
+      const link = document.createElement('a')
+      link.href = URL.createObjectURL(blob)
+      link.download = `readout-actions-${new Date().toISOString().replaceAll(':', '-')}.json`
+      link.click()
+      URL.revokeObjectURL(link.href)
+    },
+  }
+}

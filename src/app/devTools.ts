@@ -18,17 +18,27 @@ const SECRET_KEY = /token|jwt|authorization|password|secret/i
  */
 const DROPPED_KEYS = new Set(['baseQueryMeta'])
 
-/** A deep copy of `value` with every secret replaced; the original is never touched. */
-export function redactSecrets(value: unknown, seen = new WeakSet<object>()): unknown {
+/**
+ * A deep copy of `value` with every secret replaced; the original is never touched. `ancestors`
+ * holds the objects on the path from the root: only a true cycle is cut, while an object that
+ * the state shares in two places (structural sharing) is copied in both.
+ */
+export function redactSecrets(value: unknown, ancestors = new WeakSet<object>()): unknown {
   if (value === null || typeof value !== 'object') return value
-  if (seen.has(value)) return '[circular]'
-  seen.add(value)
-  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, seen))
-  const copy: Record<string, unknown> = {}
-  for (const [key, member] of Object.entries(value)) {
-    if (DROPPED_KEYS.has(key)) continue
-    copy[key] = SECRET_KEY.test(key) ? REDACTED : redactSecrets(member, seen)
+  if (ancestors.has(value)) return '[circular]'
+  ancestors.add(value)
+  let copy: unknown
+  if (Array.isArray(value)) {
+    copy = value.map((item) => redactSecrets(item, ancestors))
+  } else {
+    const fields: Record<string, unknown> = {}
+    for (const [key, member] of Object.entries(value)) {
+      if (DROPPED_KEYS.has(key)) continue
+      fields[key] = SECRET_KEY.test(key) ? REDACTED : redactSecrets(member, ancestors)
+    }
+    copy = fields
   }
+  ancestors.delete(value)
   return copy
 }
 

@@ -10,6 +10,7 @@ import { baseApi } from '../services/api/baseApi'
 import { rootSaga } from '../sagas/rootSaga'
 import { appConfig } from './config'
 import { createBrowserDeps, type AppDeps } from './deps'
+import type { ActionRecorder } from './actionLog'
 import { devToolsSettings } from './devTools'
 import { layoutSlice } from './layoutSlice'
 import { ordersSlice } from '../features/orders/ordersSlice'
@@ -31,6 +32,8 @@ export type RootState = ReturnType<typeof rootReducer>
 export interface StoreOptions {
   /** Redux DevTools; defaults to the app configuration's choice. */
   devTools?: boolean
+  /** Records every action for export and replay (development and test builds). */
+  recorder?: ActionRecorder
 }
 
 export function makeStore(
@@ -46,9 +49,12 @@ export function makeStore(
       getDefaultMiddleware({ thunk: { extraArgument: deps } }).concat(
         baseApi.middleware,
         sagaMiddleware,
+        // Last, so it records exactly what reaches the reducers.
+        ...(options.recorder ? [options.recorder.middleware] : []),
       ),
     devTools: devToolsSettings(options.devTools ?? appConfig.devTools, appConfig.productTitle),
   })
+  options.recorder?.reset(store.getState())
   const sagas = sagaMiddleware.run(rootSaga)
   return Object.assign(store, {
     /** Ends every saga of this store (a test's store must not outlive its test). */

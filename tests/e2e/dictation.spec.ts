@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
+import { shot } from './support'
 
 const password = 'correct horse battery'
 
@@ -140,7 +141,7 @@ test.describe('dictation through the real Speech SDK', () => {
     ).toBe('pulse')
     const thresholdColour = await stop.evaluate(backgroundOf)
     expect(thresholdColour.blue).toBeGreaterThan(thresholdColour.red + 80)
-    await page.screenshot({ path: 'test-results/e2e/dictation-threshold.png' })
+    await page.screenshot({ path: shot('dictation') })
 
     // DC-3: 55 words are cleaned up; the cleaned text replaces them and can be undone.
     await stop.click()
@@ -182,7 +183,7 @@ test.describe('dictation through the real Speech SDK', () => {
     })
     await expect(page.getByRole('button', { name: 'Start dictation' })).toBeEnabled()
     await expect(message).toHaveValue(/^the liver is normal in size the/)
-    await page.screenshot({ path: 'test-results/e2e/dictation-dropped.png' })
+    await page.screenshot({ path: shot('dictation-dropped') })
     await speechService.restore(request)
   })
 })

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { shot } from './support'
 
 const password = 'correct horse battery'
 
@@ -12,6 +13,7 @@ test.describe('signing up, staying signed in, logging out', () => {
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByText(/^Readout v\d+\.\d+\.\d+$/).first()).toBeVisible()
     await expect(page).toHaveTitle(/^Readout v\d+\.\d+\.\d+$/)
+    await page.screenshot({ path: shot('login') })
 
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password').fill(password)
@@ -19,7 +21,7 @@ test.describe('signing up, staying signed in, logging out', () => {
 
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
-    await page.screenshot({ path: 'test-results/e2e/workspace-frame.png' })
+    await page.screenshot({ path: shot('signed-in') })
 
     await page.reload()
     await expect(page).toHaveURL(/\/$/)

@@ -13,6 +13,7 @@ import { loadConfig, type AppConfig } from '../../src/app/config'
 import type { AppDeps } from '../../src/app/deps'
 import { AppProviders } from '../../src/app/providers'
 import { appRoutes } from '../../src/app/router'
+import type { ActionRecorder } from '../../src/app/actionLog'
 import { makeStore, type AppStore, type RootState } from '../../src/app/store'
 import { baseApi } from '../../src/services/api/baseApi'
 import { descopeSessionTokenSource } from '../../src/services/auth/sessionTokenSource'
@@ -90,10 +91,13 @@ export function createTestDeps(options: { sessionToken?: string | null } = {}): 
 export const testConfig: AppConfig = loadConfig({ DEV: false })
 
 export function makeTestStore(
-  options: { preloadedState?: Partial<RootState>; deps?: TestDeps } = {},
+  options: { preloadedState?: Partial<RootState>; deps?: TestDeps; recorder?: ActionRecorder } = {},
 ): { store: AppStore; deps: TestDeps } {
   const deps = options.deps ?? createTestDeps()
-  const store = makeStore(options.preloadedState, deps, { devTools: false })
+  const store = makeStore(options.preloadedState, deps, {
+    devTools: false,
+    ...(options.recorder ? { recorder: options.recorder } : {}),
+  })
   liveStores.push(store)
   return { store, deps }
 }
@@ -119,6 +123,8 @@ export interface RenderAppOptions {
   route?: string
   routes?: RouteObject[]
   preloadedState?: Partial<RootState>
+  /** Records the actions of this app's store (the replay tests). */
+  recorder?: ActionRecorder
   deps?: TestDeps
   config?: AppConfig
   /** For tests with fake timers: user-event must advance them while it waits. */
@@ -136,6 +142,7 @@ export interface RenderAppResult extends RenderResult {
 export function renderApp(options: RenderAppOptions = {}): RenderAppResult {
   const { store, deps } = makeTestStore({
     preloadedState: options.preloadedState,
+    ...(options.recorder ? { recorder: options.recorder } : {}),
     deps: options.deps,
   })
   const router = createMemoryRouter(options.routes ?? appRoutes, {

@@ -5,9 +5,11 @@
  * ('Jump to latest').
  *
  * The stored messages are virtualized (only those in and near the viewport are in the DOM,
- * each measured as it renders): mounting 500 plain messages cost an 800 ms main-thread task in
- * Chromium, a virtualized list costs the same whatever its length. Following the bottom stays
- * DOM-based (useFollowLatest), so it also covers what is rendered after the virtual rows.
+ * each measured as it renders). Measured in Chromium with 500 messages: rendering them all
+ * blocked the main thread for about 0.7 s on opening the study and up to 0.45 s per reply;
+ * virtualized, opening costs one task of about 60 ms and a reply no long task at all.
+ * Following the bottom stays DOM-based (useFollowLatest), so it also covers what is rendered
+ * after the virtual rows.
  */
 import {
   Box,
@@ -90,7 +92,7 @@ function ThinkingIndicator() {
 }
 
 function errorMessage(error: unknown): string {
-  return isApiError(error) ? error.message : 'The messages could not be loaded.'
+  return isApiError(error) ? error.message : 'Please try again.'
 }
 
 export interface MessageListProps {

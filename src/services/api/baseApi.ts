@@ -36,6 +36,13 @@ export const LOGIN_PATH = '/login'
 export const MAX_RETRIES = 1
 
 /**
+ * How long one request may go unanswered before it fails with TIMEOUT_ERROR. fetch has no
+ * timeout of its own, so a hung server would leave a send 'Sending…' (and the study unable to
+ * send) until a reload; this is well above the server's own model timeout (30 s by default).
+ */
+export const REQUEST_TIMEOUT_MS = 60_000
+
+/**
  * The collaborators the API layer needs. The store passes them as the thunk extra argument, so
  * they reach the base query and `onQueryStarted` without living in the store's state.
  */
@@ -119,6 +126,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 const fetchJson = fetchBaseQuery({
   credentials: 'include',
+  timeout: REQUEST_TIMEOUT_MS,
   responseHandler: readBody,
   prepareHeaders: (headers, { extra }) => {
     headers.set('Accept', 'application/json')

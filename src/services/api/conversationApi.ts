@@ -68,9 +68,12 @@ export const conversationApi = baseApi.injectEndpoints({
           await queryFulfilled
           // A refetch of the conversation that was under way when the rating was sent answers
           // with the rating from before and overwrites the optimistic one: put it back (unless
-          // a newer click changed it since), and fetch again after a refetch still running.
-          if (before !== rating && cachedRating() === before) dispatch(applyRating())
-          if (conversation().status === QueryStatus.pending) {
+          // a newer click changed it since). Fetch again when a refetch is still running, or
+          // when the reply was not in the cache yet (rated straight from the send's answer).
+          if (before !== undefined && before !== rating && cachedRating() === before) {
+            dispatch(applyRating())
+          }
+          if (before === undefined || conversation().status === QueryStatus.pending) {
             dispatch(conversationApi.util.invalidateTags([{ type: 'Message', id: orderId }]))
           }
         } catch (failure) {

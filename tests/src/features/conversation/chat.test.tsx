@@ -330,6 +330,47 @@ describe('a rating racing a refetch of the conversation', () => {
       expect(up).toHaveAttribute('aria-pressed', 'true')
     })
   })
+
+  it('CH-5 a reply rated before the refetched conversation holds it keeps its rating', async () => {
+    const { user } = renderChat()
+    await screen.findByText('No nodules are seen.')
+    let releaseRefetch: () => void = () => undefined
+    const refetchReleased = new Promise<void>((resolve) => {
+      releaseRefetch = resolve
+    })
+    server.use(
+      // The refetch after the send reads the conversation before the rating reaches the server.
+      answerOnce('listMessages', async () => {
+        const snapshot = structuredClone(apiBackend.messages.get('O1'))
+        await refetchReleased
+        return HttpResponse.json(snapshot)
+      }),
+    )
+    await user.type(messageBox(), 'Any effusion?{Enter}')
+    const answered = (await screen.findByText('Noted.')).closest('article')!
+    const releaseRating = holdAnswer('rateMessage', () => {
+      apiBackend.messages.get('O1')!.at(-1)!.rating = 'up'
+      return HttpResponse.json({ success: true })
+    })
+
+    await user.click(within(answered).getByRole('button', { name: 'Rate up' }))
+    await waitFor(() => {
+      expect(apiBackend.requestsTo('rateMessage')).toHaveLength(1)
+    })
+    act(releaseRefetch)
+    await waitFor(() => {
+      expect(answered).not.toBeInTheDocument()
+    })
+    act(releaseRating)
+
+    await waitFor(() => {
+      const stored = screen.getByText('Noted.').closest('article')!
+      expect(within(stored).getByRole('button', { name: 'Rate up' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      )
+    })
+  })
 })
 
 describe('sending a message', () => {
