@@ -21,7 +21,7 @@ test.describe('signing up, staying signed in, logging out', () => {
 
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
-    await page.screenshot({ path: shot('signed-in') })
+    await page.screenshot({ path: 'test-results/e2e/screens/signed-in.png' })
 
     await page.reload()
     await expect(page).toHaveURL(/\/$/)
