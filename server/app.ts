@@ -62,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(localIdentityRoutes, {
       db,
       config: config.identity,
+      rateLimit: config.identity.rateLimit,
       now,
     })
   }

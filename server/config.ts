@@ -34,6 +34,8 @@ const envSchema = z.object({
     .min(300)
     .max(90 * 86_400)
     .default(7 * 86_400),
+  SIGNIN_MAX_FAILURES_PER_LOGIN: z.coerce.number().int().min(1).max(1000).default(5),
+  SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   // speech
   AZURE_SPEECH_KEY: optionalText,
   AZURE_SPEECH_REGION: optionalText,
@@ -69,6 +71,12 @@ export interface ServerConfig {
         allowSignup: boolean
         sessionTtlSeconds: number
         refreshTtlSeconds: number
+        /** Failed sign-ins allowed per login id and per client address in 15 minutes. */
+        rateLimit: {
+          maxFailuresPerLoginId: number
+          maxFailuresPerAddress: number
+          windowSeconds: number
+        }
       }
     | { mode: 'descope'; projectId: string; baseUrl: string | undefined }
   speech: SpeechConfig
@@ -125,6 +133,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           allowSignup: e.ALLOW_SIGNUP ?? loopback,
           sessionTtlSeconds: e.SESSION_TTL_SECONDS,
           refreshTtlSeconds: e.REFRESH_TTL_SECONDS,
+          rateLimit: {
+            maxFailuresPerLoginId: e.SIGNIN_MAX_FAILURES_PER_LOGIN,
+            maxFailuresPerAddress: e.SIGNIN_MAX_FAILURES_PER_ADDRESS,
+            windowSeconds: 15 * 60,
+          },
         },
     speech,
     assistant:

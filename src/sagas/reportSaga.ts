@@ -9,7 +9,8 @@
  *   clinician (RP-6) instead of being overwritten by the PUT, which replaces every section;
  * - drafts not yet on the server are mirrored into the tab's session storage (`draftStorage`
  *   from the saga context) and restored when the editor opens after a reload; they are removed
- *   once saved, after finalizing, when the study's conversation is cleared and when the session ends.
+ *   once saved, after finalizing, when the study's conversation is cleared and on 'Log out'; a
+ *   session that expires keeps them for the next sign-in.
  */
 import type { Action, UnknownAction } from '@reduxjs/toolkit'
 import type { Channel, SagaIterator, Task } from 'redux-saga'
@@ -26,7 +27,7 @@ import {
   take,
   takeEvery,
 } from 'redux-saga/effects'
-import { sessionEnded } from '../features/auth'
+import { logoutRequested } from '../features/auth'
 import {
   allDraftsDiscarded,
   AUTOSAVE_DELAY_MS,
@@ -389,5 +390,6 @@ export function* watchReport(): SagaIterator {
     (action: Action) => draftOrderOf(action) !== undefined,
     (action: Action) => mirrorDraft(mirrored, action),
   )
-  yield takeEvery(sessionEnded.type, discardAllDrafts)
+  // Only an explicit log out: after an expired session the drafts wait for the next sign-in.
+  yield takeEvery(logoutRequested.type, discardAllDrafts)
 }

@@ -7,14 +7,18 @@ import { Button, type ButtonProps } from '@chakra-ui/react'
 import { useDescope } from '@descope/react-sdk'
 import { useState } from 'react'
 import { useDeps } from '../../app/deps'
+import { useAppDispatch } from '../../app/hooks'
+import { logoutRequested } from './authEvents'
 
 export function LogoutButton(props: Omit<ButtonProps, 'onClick' | 'children'>) {
   const sdk = useDescope()
   const { logger } = useDeps()
+  const dispatch = useAppDispatch()
   const [pending, setPending] = useState(false)
 
   const logout = async () => {
     setPending(true)
+    dispatch(logoutRequested())
     try {
       const answer = await sdk.logout()
       // A refused logout (the refresh token had already expired) still clears the SDK's tokens.

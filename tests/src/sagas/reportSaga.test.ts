@@ -5,7 +5,7 @@
  */
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { sessionEnded } from '../../../src/features/auth'
+import { logoutRequested, sessionEnded } from '../../../src/features/auth'
 import {
   AUTOSAVE_DELAY_MS,
   editorOpened,
@@ -195,7 +195,7 @@ describe('the session-storage mirror', () => {
     unsubscribe()
   })
 
-  it('RP-2 drafts are cleared when the session ends, and a pending autosave is dropped', async () => {
+  it('RP-2 drafts are cleared on Log out, and a pending autosave is dropped', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const draftStorage = createMemoryDraftStorage()
     draftStorage.save('O2', stored({ impression: 'Another study.' }))
@@ -203,13 +203,23 @@ describe('the session-storage mirror', () => {
     await typeImpression(store, 'Normal. Unsaved.')
     expect(draftStorage.load('O1')).not.toBeNull()
 
-    store.dispatch(sessionEnded())
+    store.dispatch(logoutRequested())
 
     expect(draftStorage.load('O1')).toBeNull()
     expect(draftStorage.load('O2')).toBeNull()
     expect(selectReportDraft(store.getState(), 'O1')).toBeUndefined()
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 3)
     expect(apiBackend.requestsTo('saveReport')).toHaveLength(0)
+  })
+
+  it('RP-2 a session that ends on its own (expiry) keeps the drafts for the next sign-in', async () => {
+    const draftStorage = createMemoryDraftStorage()
+    const { store } = setup({ draftStorage })
+    await typeImpression(store, 'Normal. Unsaved.')
+
+    store.dispatch(sessionEnded())
+
+    expect(draftStorage.load('O1')?.impression).toBe('Normal. Unsaved.')
   })
 
   it('CL-2 clearing a study’s conversation drops its draft, in the store and in storage', async () => {
