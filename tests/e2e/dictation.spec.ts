@@ -5,20 +5,9 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
-import { shot } from './support'
+import { DICTATION, RAW } from './fixtures/dictation'
+import { PASSWORD, shot } from './support'
 
-const password = 'correct horse battery'
-
-/** Spoken the way a radiologist dictates, punctuation included: 55 words. */
-const DICTATION = [
-  'findings colon the lungs are clear bilaterally period',
-  'there is no focal consolidation comma pleural effusion comma or pneumothorax period',
-  'the heart size is normal period',
-  'the mediastinal and hilar contours are within normal limits period',
-  'there is a three by four millimeter nodule in the right upper lobe period',
-  'no acute osseous abnormality period',
-]
-const RAW = DICTATION.join(' ')
 /** What the server's local assistant makes of it (spoken punctuation, numbers, units). */
 const CLEANED =
   'Findings: the lungs are clear bilaterally. There is no focal consolidation, pleural effusion, or pneumothorax. The heart size is normal. The mediastinal and hilar contours are within normal limits. There is a 3 x 4 mm nodule in the right upper lobe. No acute osseous abnormality.'
@@ -26,7 +15,7 @@ const CLEANED =
 async function signUpAndOpenStudy(page: Page, tag: string) {
   await page.goto('/login')
   await page.getByLabel('Email').fill(`dictation-${tag}-${String(Date.now())}@hospital.test`)
-  await page.getByLabel('Password').fill(password)
+  await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/$/)
   const phrases = page.waitForResponse(

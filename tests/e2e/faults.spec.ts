@@ -7,6 +7,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
 import { signUp } from './support'
+import { DICTATION, RAW } from './fixtures/dictation'
 
 async function openWorkspace(page: Page) {
   await signUp(page, 'faults')
@@ -270,17 +271,6 @@ for (const fault of FAULTS) {
     })
   })
 }
-
-/** 55 words, so stopping sends them to cleanup (DC-3). */
-const DICTATION = [
-  'findings colon the lungs are clear bilaterally period',
-  'there is no focal consolidation comma pleural effusion comma or pneumothorax period',
-  'the heart size is normal period',
-  'the mediastinal and hilar contours are within normal limits period',
-  'there is a three by four millimeter nodule in the right upper lobe period',
-  'no acute osseous abnormality period',
-]
-const RAW = DICTATION.join(' ')
 
 test.describe('cleanup of a long dictation', () => {
   test.beforeEach(async ({ request }) => {
