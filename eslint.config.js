@@ -40,6 +40,7 @@ export default tseslint.config(
     ignores: [
       '.shots/**',
       'dist/**',
+      'dist-test/**',
       'node_modules/**',
       'coverage/**',
       'data/**',

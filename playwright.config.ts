@@ -14,6 +14,7 @@ import {
 process.env.READOUT_E2E_DATA ??= mkdtempSync(path.join(os.tmpdir(), 'readout-e2e-'))
 const port = Number(process.env.READOUT_E2E_PORT ?? 8181)
 export const baseURL = `http://127.0.0.1:${port}`
+const TEST_BUILD = 'dist-test'
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -54,6 +55,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // The journey runs first, on the fresh server: the top stat study is its own.
+  projects: [
+    { name: 'journey', testMatch: /journey\.spec\.ts$/ },
+    { name: 'browser', testIgnore: /journey\.spec\.ts$/, dependencies: ['journey'] },
+  ],
   globalTeardown: './tests/e2e/globalTeardown.ts',
   webServer: [
     {
@@ -65,7 +71,10 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
-      command: 'npx tsx server/index.ts',
+      // A test build of the current source: production code plus the action log recorder
+      // (VITE_ACTION_LOG), which the journey's replay reads. Built here so a stale dist/ is
+      // never what is tested.
+      command: `npx vite build --outDir ${TEST_BUILD} --emptyOutDir --logLevel warn && npx tsx server/index.ts`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -74,7 +83,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: process.env.READOUT_E2E_DATA,
-        STATIC_DIR: 'dist',
+        STATIC_DIR: TEST_BUILD,
+        VITE_ACTION_LOG: 'true',
         LOG_LEVEL: 'warn',
         SPEECH_HOST,
         // Every browser test signs a new user up from 127.0.0.1, and sign-up-or-in first tries

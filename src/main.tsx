@@ -9,7 +9,7 @@ import { App } from './app/App'
 import { appConfig } from './app/config'
 import { createBrowserDeps } from './app/deps'
 import { createAppRouter } from './app/router'
-import { makeStore } from './app/store'
+import { makeStore, rootReducer } from './app/store'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
@@ -21,7 +21,7 @@ const recorder =
     ? createActionRecorder()
     : undefined
 const store = makeStore(undefined, deps, recorder ? { recorder } : {})
-if (recorder) exposeActionLog(recorder)
+if (recorder) exposeActionLog(recorder, store, rootReducer)
 const router = createAppRouter()
 
 createRoot(container).render(

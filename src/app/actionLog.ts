@@ -79,10 +79,22 @@ export function replayActionLog<S>(
   return state
 }
 
+/** What a developer (or a browser test) reaches as `window.readoutActionLog`. */
+export interface ActionLogHandle {
+  /** The log recorded since the page loaded. */
+  log(): ActionLog
+  /** Saves the log as a file for Redux DevTools' Import button. */
+  download(): void
+  /** The store's state now, secrets removed: what a replay of `log()` must reproduce. */
+  state(): unknown
+  /** Reduces `log` into a fresh state with this build's reducers, secrets removed. */
+  replay(log: Pick<ActionLog, 'actions' | 'preloadedState'>): unknown
+}
+
 declare global {
   interface Window {
     /** Developer handle on the action log (development and test builds only). */
-    readoutActionLog?: { log(): ActionLog; download(): void }
+    readoutActionLog?: ActionLogHandle
   }
 }
 
@@ -91,7 +103,11 @@ declare global {
  * `readoutActionLog.download()` saves a file for Redux DevTools' Import button;
  * `readoutActionLog.log()` returns the raw log.
  */
-export function exposeActionLog(recorder: ActionRecorder): void {
+export function exposeActionLog<S>(
+  recorder: ActionRecorder,
+  store: { getState(): S },
+  reducer: Reducer<S>,
+): void {
   window.readoutActionLog = {
     log: () => recorder.log(),
     download() {
@@ -102,5 +118,7 @@ export function exposeActionLog(recorder: ActionRecorder): void {
       link.click()
       URL.revokeObjectURL(link.href)
     },
+    state: () => redactSecrets(store.getState()),
+    replay: (log) => redactSecrets(replayActionLog(reducer, log)),
   }
 }

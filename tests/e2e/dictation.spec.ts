@@ -5,12 +5,8 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
-import { DICTATION, RAW } from './fixtures/dictation'
+import { CLEANED, DICTATION, RAW } from './fixtures/dictation'
 import { PASSWORD, shot } from './support'
-
-/** What the server's local assistant makes of it (spoken punctuation, numbers, units). */
-const CLEANED =
-  'Findings: the lungs are clear bilaterally. There is no focal consolidation, pleural effusion, or pneumothorax. The heart size is normal. The mediastinal and hilar contours are within normal limits. There is a 3 x 4 mm nodule in the right upper lobe. No acute osseous abnormality.'
 
 async function signUpAndOpenStudy(page: Page, tag: string) {
   await page.goto('/login')

@@ -1,5 +1,4 @@
 /** One study's conversation with the assistant: messages, sending, rating, initialize, clear. */
-import { QueryStatus } from '@reduxjs/toolkit/query'
 import { z } from 'zod'
 import { apiRequest } from './apiRequest'
 import { apiDepsOf, baseApi, LIST_ID } from './baseApi'
@@ -16,6 +15,13 @@ import {
   type SendMessageRequest,
 } from './contract'
 import { listAnswer } from './listAnswer'
+import {
+  queueRatingCall,
+  ratingCallEnded,
+  ratingChosen,
+  ratingsNewerThan,
+  tick,
+} from './ratingIntents'
 
 export type SendMessageArgs = { orderId: Id } & SendMessageRequest
 export interface RateMessageArgs {
@@ -31,6 +37,32 @@ export const conversationApi = baseApi.injectEndpoints({
       query: (orderId) => apiRequest('listMessages', { params: { id: orderId } }),
       responseSchema: listAnswer(messageSchema),
       providesTags: (_messages, _error, orderId) => [{ type: 'Message', id: orderId }],
+      // A rating chosen while this fetch was under way is newer than what it answers.
+      async onQueryStarted(orderId, lifecycle) {
+        const { dispatch, queryFulfilled, extra } = lifecycle
+        const startedAt = tick()
+        try {
+          await queryFulfilled
+        } catch {
+          return
+        }
+        const newer = ratingsNewerThan(apiDepsOf(extra), orderId, startedAt)
+        const cached = conversationApi.endpoints.listMessages.select(orderId)(
+          lifecycle.getState(),
+        ).data
+        const stale = cached?.filter(
+          (message) => newer.has(message.id) && newer.get(message.id) !== message.rating,
+        )
+        if (!stale?.length) return
+        dispatch(
+          conversationApi.util.updateQueryData('listMessages', orderId, (messages) => {
+            for (const message of messages) {
+              const rating = newer.get(message.id)
+              if (rating !== undefined) message.rating = rating
+            }
+          }),
+        )
+      },
     }),
     sendMessage: build.mutation<SendMessageAnswer, SendMessageArgs>({
       query: ({ orderId, ...body }) => apiRequest('sendMessage', { params: { id: orderId }, body }),
@@ -48,38 +80,43 @@ export const conversationApi = baseApi.injectEndpoints({
       ],
     }),
     rateMessage: build.mutation<{ success: true }, RateMessageArgs>({
-      query: ({ orderId, messageId, rating }) =>
-        apiRequest('rateMessage', { params: { id: orderId, messageId }, body: { rating } }),
+      // One call at a time per message, in the order of the clicks (ratingIntents.ts).
+      queryFn({ orderId, messageId, rating }, api, _extraOptions, baseQuery) {
+        return queueRatingCall(apiDepsOf(api.extra), orderId, messageId, async () => {
+          const result = await baseQuery(
+            apiRequest('rateMessage', { params: { id: orderId, messageId }, body: { rating } }),
+          )
+          // The answer's shape is checked against `responseSchema` after this function returns.
+          return result.error ? result : { ...result, data: result.data as { success: true } }
+        })
+      },
       responseSchema: successSchema,
       async onQueryStarted({ orderId, messageId, rating }, lifecycle) {
-        const { dispatch, queryFulfilled, extra } = lifecycle
-        const conversation = () =>
-          conversationApi.endpoints.listMessages.select(orderId)(lifecycle.getState())
+        const { dispatch, queryFulfilled, extra, requestId } = lifecycle
+        const owner = apiDepsOf(extra)
+        const call = { orderId, messageId, rating, requestId }
+        ratingChosen(owner, call)
         const cachedRating = () =>
-          conversation().data?.find((message) => message.id === messageId)?.rating
-        const applyRating = () =>
+          conversationApi.endpoints.listMessages
+            .select(orderId)(lifecycle.getState())
+            .data?.find((message) => message.id === messageId)?.rating
+        const before = cachedRating()
+        const patch = dispatch(
           conversationApi.util.updateQueryData('listMessages', orderId, (messages) => {
             const message = messages.find((candidate) => candidate.id === messageId)
             if (message) message.rating = rating
-          })
-        const before = cachedRating()
-        const patch = dispatch(applyRating())
+          }),
+        )
         try {
           await queryFulfilled
-          // A refetch of the conversation that was under way when the rating was sent answers
-          // with the rating from before and overwrites the optimistic one: put it back (unless
-          // a newer click changed it since). Fetch again when a refetch is still running, or
-          // when the reply was not in the cache yet (rated straight from the send's answer).
-          if (before !== undefined && before !== rating && cachedRating() === before) {
-            dispatch(applyRating())
-          }
-          if (before === undefined || conversation().status === QueryStatus.pending) {
+          // A reply rated straight from the send's answer was not in the cache yet: fetch it.
+          if (ratingCallEnded(owner, call, 'stored') && before === undefined) {
             dispatch(conversationApi.util.invalidateTags([{ type: 'Message', id: orderId }]))
           }
         } catch (failure) {
-          patch.undo()
-          // Undo restores what this call changed; a refetch also repairs ratings clicked in
-          // quick succession, whose patches may have been undone out of order.
+          // Undone only when no newer click has set the rating since; a refetch shows what the
+          // server holds either way.
+          if (ratingCallEnded(owner, call, 'failed')) patch.undo()
           dispatch(conversationApi.util.invalidateTags([{ type: 'Message', id: orderId }]))
           apiDepsOf(extra).logger.error('conversation/ratingReverted', {
             orderId,

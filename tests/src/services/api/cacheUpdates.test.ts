@@ -107,6 +107,92 @@ describe('rating a reply', () => {
     expect(cachedMessages(store, 'O1')?.find((message) => message.id === 'M2')?.rating).toBeNull()
     expect(deps.logger.events('error')).toContain('conversation/ratingReverted')
   })
+  it('CH-5 rating up and taking it back at once reaches the server in that order and shows no rating', async () => {
+    const { store } = storeWithSession()
+    await store.dispatch(conversationApi.endpoints.listMessages.initiate('O1'))
+    // The first call is held at the server; whatever arrives is recorded in arrival order.
+    const arrived: unknown[] = []
+    let releaseFirst: () => void = () => undefined
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve
+    })
+    server.use(
+      http.patch(routePattern('rateMessage'), async ({ request }) => {
+        const body = await request.json()
+        arrived.push(body)
+        if (arrived.length === 1) await firstHeld
+        return HttpResponse.json({ success: true })
+      }),
+    )
+    const rate = (rating: 'up' | null) =>
+      store.dispatch(
+        conversationApi.endpoints.rateMessage.initiate({ orderId: 'O1', messageId: 'M2', rating }),
+      )
+
+    const up = rate('up')
+    await expect.poll(() => arrived.length).toBe(1)
+    const cleared = rate(null)
+    expect(cachedMessages(store, 'O1')?.find((message) => message.id === 'M2')?.rating).toBeNull()
+    // The second call waits for the first: it cannot overtake it on the way to the server.
+    await Promise.resolve()
+    expect(arrived).toEqual([{ rating: 'up' }])
+
+    releaseFirst()
+    await up.unwrap()
+    // The first answer does not bring back the rating that was already taken back.
+    expect(cachedMessages(store, 'O1')?.find((message) => message.id === 'M2')?.rating).toBeNull()
+    await cleared.unwrap()
+    expect(arrived).toEqual([{ rating: 'up' }, { rating: null }])
+    expect(cachedMessages(store, 'O1')?.find((message) => message.id === 'M2')?.rating).toBeNull()
+  })
+  it('CH-6 a conversation fetched before the rating was stored does not take the rating back', async () => {
+    const { store } = storeWithSession()
+    await store.dispatch(conversationApi.endpoints.listMessages.initiate('O1'))
+    // A refetch that reads the conversation now, but answers only when released.
+    let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let read = false
+    server.use(
+      http.get(
+        routePattern('listMessages'),
+        async () => {
+          const before = structuredClone(apiBackend.messages.get('O1'))
+          read = true
+          await released
+          return HttpResponse.json(before)
+        },
+        { once: true },
+      ),
+    )
+    const refetch = store.dispatch(
+      conversationApi.endpoints.listMessages.initiate('O1', { forceRefetch: true }),
+    )
+    await expect.poll(() => read).toBe(true)
+    expect(apiBackend.messages.get('O1')?.[1]?.rating).toBeNull()
+
+    await store
+      .dispatch(
+        conversationApi.endpoints.rateMessage.initiate({
+          orderId: 'O1',
+          messageId: 'M2',
+          rating: 'up',
+        }),
+      )
+      .unwrap()
+    expect(apiBackend.messages.get('O1')?.[1]?.rating).toBe('up')
+    release()
+    await refetch
+
+    expect(cachedMessages(store, 'O1')?.find((message) => message.id === 'M2')?.rating).toBe('up')
+    // A fetch that starts after the rating was stored is believed as it is.
+    apiBackend.messages.get('O1')![1]!.rating = 'down'
+    await store.dispatch(
+      conversationApi.endpoints.listMessages.initiate('O1', { forceRefetch: true }),
+    )
+    expect(cachedMessages(store, 'O1')?.find((message) => message.id === 'M2')?.rating).toBe('down')
+  })
 })
 
 describe('sending a message', () => {
