@@ -10,20 +10,37 @@
  */
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { CLEANED, DICTATION, RAW } from './fixtures/dictation'
 import { speechService } from './fixtures/speechService'
 import { shot, signUp } from './support'
 
 const RANK: Record<string, number> = { stat: 0, urgent: 1, routine: 2 }
 
-/** The second dictation, as the speech service displays it: report sections by heading. */
+/**
+ * The seeded top stat study is a right upper quadrant ultrasound for suspected cholecystitis; the
+ * radiologist dictates what they see, 57 words, spoken punctuation included, so stopping sends it
+ * to cleanup (DC-3).
+ */
+const DICTATION = [
+  'findings colon the gallbladder is distended and contains multiple mobile gallstones period',
+  'the gallbladder wall is thickened to five millimeters with a small amount of pericholecystic fluid period',
+  'the sonographic murphy sign is positive period',
+  'the common bile duct measures four millimeters period',
+  'the liver is normal in size and echotexture period',
+  'no intrahepatic biliary dilatation period',
+]
+const RAW = DICTATION.join(' ')
+/** What the server's local assistant makes of it. */
+const CLEANED =
+  'Findings: the gallbladder is distended and contains multiple mobile gallstones. The gallbladder wall is thickened to 5 mm with a small amount of pericholecystic fluid. The sonographic Murphy sign is positive. The common bile duct measures 4 mm. The liver is normal in size and echotexture. No intrahepatic biliary dilatation.'
+
+/** The report dictated by its headings, as the speech service displays it. */
 const SECTIONS_SPOKEN = [
-  'Findings: 5 mm solid nodule in the right upper lobe.',
-  'No pleural effusion.',
-  'Impression: Indeterminate 5 mm pulmonary nodule.',
+  'Findings: Distended gallbladder with multiple gallstones, wall thickening to 5 mm and pericholecystic fluid.',
+  'Positive sonographic Murphy sign.',
+  'Impression: Findings consistent with acute calculous cholecystitis.',
 ]
 const EDITED_IMPRESSION =
-  'Indeterminate 5 mm right upper lobe nodule. Follow-up chest CT in 12 months.'
+  'Acute calculous cholecystitis. Common bile duct not dilated. Surgical consultation recommended.'
 
 /** One screenshot per step, numbered in order, under test-results/e2e/journey/. */
 function stepShots(page: Page) {
@@ -198,7 +215,7 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   await page.getByRole('button', { name: 'Send message' }).click()
   const voice = messages
     .getByRole('article', { name: 'You' })
-    .filter({ hasText: 'There is a 3 x 4 mm nodule in the right upper lobe.' })
+    .filter({ hasText: 'The common bile duct measures 4 mm.' })
   await expect(voice).toBeVisible()
   await expect(voice.getByText('Voice input')).toBeVisible()
   await expect(page.getByText('Updated the report: Findings.')).toBeVisible()
@@ -219,9 +236,9 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   const report = page.getByRole('textbox', { name: 'Report' })
   const impression = page.getByRole('textbox', { name: 'Impression' })
   await expect(report).toHaveValue(
-    /FINDINGS:\s*\n5 mm solid nodule in the right upper lobe\. No pleural effusion\./,
+    /FINDINGS:\s*\nDistended gallbladder with multiple gallstones, wall thickening to 5 mm and pericholecystic fluid\. Positive sonographic Murphy sign\./,
   )
-  await expect(impression).toHaveValue('Indeterminate 5 mm pulmonary nodule.')
+  await expect(impression).toHaveValue('Findings consistent with acute calculous cholecystitis.')
   await page.screenshot({ path: shot('chat-and-report') })
   await step('report-editor')
 
@@ -252,7 +269,7 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   await expect(rateUp).toHaveAttribute('aria-pressed', 'false')
   await page.getByRole('button', { name: 'Toggle report editor' }).click()
   await expect(impression).toHaveValue(EDITED_IMPRESSION)
-  await expect(report).toHaveValue(/5 mm solid nodule in the right upper lobe\./)
+  await expect(report).toHaveValue(/Positive sonographic Murphy sign\./)
   await step('reloaded')
 
   // Finalize, confirming in the dialog: the report turns read-only.

@@ -20,12 +20,21 @@
  *   unit(s)/hu -> "HU"; "degree(s)" keeps its spelling;
  * - "by" between two numbers -> "x" ("three by four centimeters" -> "3 x 4 cm");
  * - a spine level or MR sequence letter (C, T, L, S) followed by one to twelve -> "L5", "T2";
+ * - an eponym written all in lower case gets a capital first letter: "murphy sign" -> "Murphy
+ *   sign", "crohn's" -> "Crohn's", "hill-sachs" -> "Hill-Sachs" (each part of a hyphenated word
+ *   counts as a word). A name in EPONYMS (./eponyms.ts) always; one that is also an ordinary word
+ *   (EPONYMS_IN_CONTEXT: "bell", "baker", "graves") only right next to a word of EPONYMS
+ *   ("salter harris", "mallory weiss") or right before a word of EPONYM_NOUNS, which may end in
+ *   an extra "s" ("baker cyst", "graves disease", "bell palsy"). Words are matched in any case,
+ *   so capitalising does not change the decision; a number's "Hounsfield units" is "HU" before
+ *   this step;
  * - every other word is kept as written, except that a sentence's first letter is capitalised
  *   (start of text, after . ? ! and after a line break).
  * Spacing: single spaces, none before punctuation, one after, none around line breaks; leading
  * and trailing whitespace is removed. Cleaning cleaned text changes nothing.
  */
 import { COLON_LABELS, PROSE_AFTER_HEADING } from './headings'
+import { EPONYM_NOUNS, EPONYMS, EPONYMS_IN_CONTEXT } from './eponyms'
 import { DIGIT_WORDS, isNumberWord, parseSpokenInteger } from './numbers'
 
 type Token =
@@ -356,6 +365,46 @@ function convertNumbers(tokens: readonly Token[]): Token[] {
   return out
 }
 
+/** A word part in lower case, with any quote or bracket around it and a possessive "'s" or "'". */
+const LOWER_CASE_PART = /^([^\p{L}\p{N}]*)(\p{Ll}+)((?:['’]s?)?[^\p{L}\p{N}]*)$/u
+
+/** The name a word part stands for, lower case: "Murphy's" -> "murphy". */
+function eponymKey(part: string | undefined): string | undefined {
+  return part === undefined
+    ? undefined
+    : /^[^\p{L}\p{N}]*(\p{L}+)(?:['’]s?)?[^\p{L}\p{N}]*$/u.exec(part)?.[1]?.toLowerCase()
+}
+
+function isEponym(word: string, previous: string | undefined, next: string | undefined): boolean {
+  if (EPONYMS.has(word)) return true
+  if (!EPONYMS_IN_CONTEXT.has(word)) return false
+  const named = (key: string | undefined) => key !== undefined && EPONYMS.has(key)
+  const noun =
+    next !== undefined && (EPONYM_NOUNS.has(next) || EPONYM_NOUNS.has(next.replace(/s$/, '')))
+  return named(previous) || named(next) || noun
+}
+
+function capitalizeEponyms(tokens: readonly Token[]): Token[] {
+  const partsOf = (token: Token | undefined) =>
+    token?.kind === 'word' ? token.text.split('-') : []
+  return tokens.map((token, i) => {
+    if (token.kind !== 'word') return token
+    const parts = partsOf(token)
+    const before = partsOf(tokens[i - 1]).at(-1)
+    const after = partsOf(tokens[i + 1])[0]
+    const text = parts
+      .map((part, j) => {
+        const [, open = '', word = '', close = ''] = LOWER_CASE_PART.exec(part) ?? []
+        const previous = eponymKey(j > 0 ? parts[j - 1] : before)
+        const next = eponymKey(j < parts.length - 1 ? parts[j + 1] : after)
+        if (word === '' || !isEponym(word, previous, next)) return part
+        return open + word.charAt(0).toUpperCase() + word.slice(1) + close
+      })
+      .join('-')
+    return text === token.text ? token : { kind: 'word', text }
+  })
+}
+
 function capitalizeSentences(tokens: Token[]): Token[] {
   let sentenceStart = true
   return tokens.map((token) => {
@@ -395,6 +444,7 @@ export function cleanupDictation(text: string): string {
     convertSpokenPunctuation,
     joinLevels,
     convertNumbers,
+    capitalizeEponyms,
     capitalizeSentences,
   ]
   return join(steps.reduce<Token[]>((tokens, step) => step(tokens), tokenize(text)))

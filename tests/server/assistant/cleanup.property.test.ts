@@ -1,9 +1,11 @@
 /**
  * Property: cleanup drops no word and adds none. Every input word maps to exactly one form in
  * the output, in order (see the mapping in server/assistant/local/cleanup.ts):
- * a clinical word stays itself (its first letter may be capitalised), a filler disappears ("ER"
- * in capitals is not a filler), spoken punctuation becomes its mark or, where it is a clinical
- * word, stays words, and a spoken number becomes its digits with its unit abbreviated.
+ * a clinical word stays exactly itself (its first letter may be capitalised where a sentence
+ * starts), a filler disappears ("ER" in capitals is not a filler), spoken punctuation becomes its
+ * mark or, where it is a clinical word, stays words, a spoken number becomes its digits with its
+ * unit abbreviated, and an eponym in lower case gets a capital first letter: always, or for a
+ * name that is also an ordinary word only next to an eponym or before an eponym's noun.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -41,7 +43,18 @@ const CLINICAL = [
   'normal',
   'sigmoid',
   'postoperative',
+  'sign',
+  'disease',
+  'fracture',
+  'palsy',
+  'cysts',
 ]
+/** Eponyms capitalised wherever they stand. */
+const EPONYMS = ['murphy', 'morison', 'bosniak', 'crohn', 'hodgkin', 'sachs', 'salter', 'kienböck']
+/** Ordinary words capitalised only next to one of EPONYMS or right before one of EPONYM_NOUNS. */
+const IN_CONTEXT = ['graves', 'baker', 'bell', 'hill', 'harris', 'weiss', 'smith']
+/** The words of CLINICAL that make a word of IN_CONTEXT an eponym when they follow it. */
+const EPONYM_NOUNS = ['lesion', 'cyst', 'cysts', 'sign', 'disease', 'fracture', 'palsy']
 const FILLERS = ['um', 'uh', 'er', 'ah', 'hmm']
 const SPOKEN_PUNCTUATION: { spoken: string[]; marks: string[] }[] = [
   { spoken: ['period'], marks: ['.'] },
@@ -150,9 +163,12 @@ const piece: fc.Arbitrary<Piece> = fc.oneof(
 
 type Item =
   | { kind: 'word'; text: string }
+  | { kind: 'eponym'; text: string; name: string; always: boolean }
   | { kind: 'filler'; text: string }
   | { kind: 'punctuation'; spoken: string[]; marks: string[] }
   | { kind: 'number'; pieces: { piece: Piece; unit: (typeof UNITS)[number] | null }[] }
+
+const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 
 const casing = (word: string, style: number) =>
   style === 0 ? word : style === 1 ? word[0]!.toUpperCase() + word.slice(1) : word.toUpperCase()
@@ -161,6 +177,21 @@ const item: fc.Arbitrary<Item> = fc.oneof(
   {
     weight: 5,
     arbitrary: fc.constantFrom(...CLINICAL).map((text) => ({ kind: 'word' as const, text })),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(...EPONYMS, ...IN_CONTEXT),
+        fc.integer({ min: 0, max: 2 }),
+        fc.constantFrom('', "'s", "'"),
+      )
+      .map(([name, style, possessive]) => ({
+        kind: 'eponym' as const,
+        text: casing(name, style) + possessive,
+        name,
+        always: EPONYMS.includes(name),
+      })),
   },
   {
     weight: 2,
@@ -207,7 +238,7 @@ const dictation = fc
 function spoken(items: readonly Item[]): string {
   return items
     .map((it) => {
-      if (it.kind === 'word' || it.kind === 'filler') return it.text
+      if (it.kind === 'word' || it.kind === 'filler' || it.kind === 'eponym') return it.text
       if (it.kind === 'punctuation') return it.spoken.join(' ')
       return it.pieces
         .map(({ piece: p, unit }) => [...p.spoken, ...(unit?.spoken ?? [])].join(' '))
@@ -216,10 +247,39 @@ function spoken(items: readonly Item[]): string {
     .join(' ')
 }
 
+/**
+ * The word a neighbouring item leaves next to an eponym, lower case, or undefined for a mark or
+ * a number. Fillers other than "ER" are removed, so the word beyond them is the neighbour.
+ */
+function neighbour(items: readonly Item[], from: number, step: 1 | -1): string | undefined {
+  let k = from + step
+  const removed = (it: Item | undefined) => it?.kind === 'filler' && it.text !== 'ER'
+  while (removed(items[k])) k += step
+  const it = items[k]
+  if (it?.kind === 'eponym') return it.name
+  if (it?.kind === 'word' || it?.kind === 'filler') return it.text.toLowerCase()
+  // Spoken punctuation kept as words ("new line") and numbers are no eponym and no noun.
+  return undefined
+}
+
+function eponymForm(items: readonly Item[], k: number, it: Item & { kind: 'eponym' }): string {
+  // Only a name dictated in lower case changes; "Murphy" and "MURPHY" are kept as written.
+  if (it.text !== it.text.toLowerCase()) return it.text
+  const previous = neighbour(items, k, -1)
+  const next = neighbour(items, k, 1)
+  const capitalised =
+    it.always ||
+    EPONYMS.includes(previous ?? '') ||
+    EPONYMS.includes(next ?? '') ||
+    EPONYM_NOUNS.includes(next ?? '')
+  return capitalised ? upperFirst(it.text) : it.text
+}
+
 /** What each item must become: one or more acceptable token sequences. */
 function expectations(items: readonly Item[]): string[][][] {
-  return items.flatMap((it): string[][][] => {
+  return items.flatMap((it, k): string[][][] => {
     if (it.kind === 'word') return [[[it.text]]]
+    if (it.kind === 'eponym') return [[[eponymForm(items, k, it)]]]
     if (it.kind === 'filler') return it.text === 'ER' ? [[['ER']]] : []
     if (it.kind === 'punctuation') return [[it.marks, it.spoken]]
     const measurement = it.pieces.length > 1 || it.pieces[0]?.unit != null
@@ -239,11 +299,19 @@ function outputTokens(text: string): string[] {
 /** Walks the output along the expectations; returns the first mismatch, or null. */
 function mismatch(output: string, expected: string[][][]): string | null {
   const tokens = outputTokens(output)
-  const same = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase()
+  /** No word since the text began or since the last . ? ! or line break. */
+  const sentenceStart = (at: number): boolean => {
+    let k = at - 1
+    while (k >= 0 && [',', ':', ';'].includes(tokens[k]!)) k--
+    return k < 0 || ['.', '?', '!', '\n'].includes(tokens[k]!)
+  }
+  // Exactly as expected, or with its first letter capitalised where a sentence starts.
+  const same = (at: number, expected: string) =>
+    tokens[at] === expected || (sentenceStart(at) && tokens[at] === upperFirst(expected))
   const consume = (option: string[], from: number): number | null => {
     let at = from
     for (const token of option) {
-      if (same(tokens[at], token)) at++
+      if (same(at, token)) at++
       // Line breaks at the very start or end of the text are trimmed.
       else if (token !== '\n' || (at !== 0 && at < tokens.length)) return null
     }

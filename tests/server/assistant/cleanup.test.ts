@@ -106,6 +106,43 @@ describe('local assistant: dictation cleanup', () => {
     expect(await clean('T two hyperintense')).toBe('T2 hyperintense')
   })
 
+  it.each([
+    ['the sonographic murphy sign is positive period', 'The sonographic Murphy sign is positive.'],
+    ['fluid in morison pouch', 'Fluid in Morison pouch'],
+    ['a bosniak category two f cyst', 'A Bosniak category 2 f cyst'],
+    ['the lesion is bosniak three', 'The lesion is Bosniak 3'],
+    [
+      "history of crohn's disease and non-hodgkin lymphoma",
+      "History of Crohn's disease and non-Hodgkin lymphoma",
+    ],
+    ['a hill-sachs lesion and a bankart lesion', 'A Hill-Sachs lesion and a Bankart lesion'],
+    ['a salter harris type two fracture', 'A Salter Harris type 2 fracture'],
+    ['a mallory weiss tear', 'A Mallory Weiss tear'],
+    ['creutzfeldt jakob disease', 'Creutzfeldt Jakob disease'],
+    ['known graves disease', 'Known Graves disease'],
+    ["a small baker cyst comma no baker's cysts", "A small Baker cyst, no Baker's cysts"],
+    ['in keeping with bell palsy', 'In keeping with Bell palsy'],
+    ['a jones fracture', 'A Jones fracture'],
+    ['(murphy sign)', '(Murphy sign)'],
+    ['measured in hounsfield units', 'Measured in Hounsfield units'],
+    ['density of forty hounsfield units', 'Density of 40 HU'],
+  ])('capitalises an eponym dictated in lower case: %j', async (spoken, written) => {
+    expect(await clean(spoken)).toBe(written)
+  })
+
+  it.each([
+    'The bell of the trumpet',
+    'Visited the graves of his parents',
+    'Works as a baker',
+    'A baker and a smith',
+    'A keen hill walker',
+    'By chance a small cyst was seen',
+    'The sonographic MURPHY sign is positive',
+    'Positive Murphy sign',
+  ])('leaves an ordinary word or an eponym not in lower case as it is: %j', async (text) => {
+    expect(await clean(text)).toBe(text)
+  })
+
   it('normalises spacing around words, punctuation and line breaks', async () => {
     expect(await clean('  liver   normal ,spleen normal .  \n\n  kidneys  normal  ')).toBe(
       'Liver normal, spleen normal.\n\nKidneys normal',
@@ -134,6 +171,7 @@ describe('local assistant: dictation cleanup', () => {
       'um findings colon five by three millimeters comma the larger one period new line T two bright',
       'since twenty nineteen the colon is normal in the postoperative period',
       'at this point five nodules question mark new paragraph ER positive',
+      'murphy sign comma hill-sachs lesion comma salter harris fracture comma graves disease',
     ]) {
       const once = await clean(text)
       expect(await clean(once), text).toBe(once)
