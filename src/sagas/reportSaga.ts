@@ -10,7 +10,10 @@
  * - drafts not yet on the server are mirrored into the tab's session storage (`draftStorage`
  *   from the saga context) and restored when the editor opens after a reload; they are removed
  *   once saved, after finalizing, when the study's conversation is cleared and on 'Log out'; a
- *   session that expires keeps them for the next sign-in.
+ *   session that expires keeps them for the next sign-in of the same user. Each stored draft
+ *   records whose it is, and a session starting for anyone else removes them, from storage and
+ *   from the store, before the editor can show them (ID-2: a shared workstation must not hand
+ *   one clinician's unsaved report to the next).
  */
 import type { Action, UnknownAction } from '@reduxjs/toolkit'
 import type { Channel, SagaIterator, Task } from 'redux-saga'
@@ -27,7 +30,7 @@ import {
   take,
   takeEvery,
 } from 'redux-saga/effects'
-import { logoutRequested } from '../features/auth'
+import { logoutRequested, sessionStarted } from '../features/auth'
 import {
   allDraftsDiscarded,
   AUTOSAVE_DELAY_MS,
@@ -50,6 +53,7 @@ import {
   selectFinalizeState,
   selectReplyPending,
   selectReportDraft,
+  selectReportDrafts,
   serverReportOf,
   textEdited,
   type FinalizeFailure,
@@ -286,14 +290,26 @@ export function* watchAutosave(): SagaIterator {
   }
 }
 
-function* restoreDraft(action: ReturnType<typeof editorOpened>): SagaIterator {
+/** Whose drafts this store holds: the user of the latest session start, kept after it ends. */
+interface DraftOwner {
+  userId: string | null
+}
+
+function* restoreDraft(owner: DraftOwner, action: ReturnType<typeof editorOpened>): SagaIterator {
   const { orderId } = action.payload
   if ((yield select(selectDraft, orderId)) as ReportDraft | undefined) return
+  // No known user (never so in the app, where the editor needs a session): nobody to give it to.
+  if (owner.userId === null) return
   const storage = (yield getContext('draftStorage')) as DraftStorage
   const logger = (yield getContext('logger')) as Logger
   let stored
   try {
     stored = storage.load(orderId)
+    // The session start removed other users' drafts already; this is the last guard.
+    if (stored && stored.owner !== owner.userId) {
+      storage.remove(orderId)
+      stored = null
+    }
   } catch (error) {
     logger.warn('report/draftNotRead', { orderId, error })
     return
@@ -303,7 +319,7 @@ function* restoreDraft(action: ReturnType<typeof editorOpened>): SagaIterator {
   yield put(
     draftRestored({
       orderId,
-      draft: stored,
+      draft: { report: stored.report, impression: stored.impression, base: stored.base },
       server: order ? serverReportOf(order.report) : null,
     }),
   )
@@ -347,14 +363,17 @@ function endsStoredDraft(action: unknown): boolean {
  * store has not restored yet is left alone: after a reload the order arrives before the editor
  * asks for the draft, and that arrival must not wipe it.
  */
-function* mirrorDraft(mirrored: Set<Id>, action: unknown): SagaIterator {
+function* mirrorDraft(mirrored: Set<Id>, owner: DraftOwner, action: unknown): SagaIterator {
   const orderId = draftOrderOf(action)
   if (orderId === undefined) return
   const draft = (yield select(selectDraft, orderId)) as ReportDraft | undefined
   const storage = (yield getContext('draftStorage')) as DraftStorage
   try {
     if (draft && mustKeepDraft(draft)) {
+      // Without a known user nobody could get it back: it stays in the store only.
+      if (owner.userId === null) return
       storage.save(orderId, {
+        owner: owner.userId,
         report: draft.report,
         impression: draft.impression,
         base: draft.base,
@@ -381,14 +400,48 @@ function* discardAllDrafts(): SagaIterator {
   yield put(allDraftsDiscarded())
 }
 
+/**
+ * ID-2: a session starting for anyone but the drafts' owner removes them, from storage and from
+ * this store, before the editor can restore or show them; the same user keeps them (an expiry is
+ * no reason to lose work). Drafts of no known owner (an older format) are removed too.
+ */
+function* keepOnlyOwnDrafts(
+  owner: DraftOwner,
+  mirrored: Set<Id>,
+  action: ReturnType<typeof sessionStarted>,
+): SagaIterator {
+  const { userId } = action.payload
+  const sameUser = userId !== null && userId === owner.userId
+  owner.userId = userId
+  const storage = (yield getContext('draftStorage')) as DraftStorage
+  try {
+    if (userId === null) storage.clear()
+    else storage.clearExcept(userId)
+  } catch (error) {
+    const logger = (yield getContext('logger')) as Logger
+    logger.warn('report/draftsNotCleared', { error })
+  }
+  const held = (yield select(selectReportDrafts)) as Record<Id, ReportDraft>
+  if (!sameUser && Object.keys(held).length > 0) {
+    mirrored.clear()
+    yield put(allDraftsDiscarded())
+  }
+}
+
 export function* watchReport(): SagaIterator {
   yield fork(watchReportCommands)
   yield fork(watchAutosave)
-  yield takeEvery(editorOpened.type, restoreDraft)
+  const owner: DraftOwner = { userId: null }
   const mirrored = new Set<Id>()
+  yield takeEvery(sessionStarted.type, (action: ReturnType<typeof sessionStarted>) =>
+    keepOnlyOwnDrafts(owner, mirrored, action),
+  )
+  yield takeEvery(editorOpened.type, (action: ReturnType<typeof editorOpened>) =>
+    restoreDraft(owner, action),
+  )
   yield takeEvery(
     (action: Action) => draftOrderOf(action) !== undefined,
-    (action: Action) => mirrorDraft(mirrored, action),
+    (action: Action) => mirrorDraft(mirrored, owner, action),
   )
   // Only an explicit log out: after an expired session the drafts wait for the next sign-in.
   yield takeEvery(logoutRequested.type, discardAllDrafts)

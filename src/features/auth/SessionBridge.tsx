@@ -1,22 +1,37 @@
 /**
  * Tells the store when the identity SDK's session begins and ends, so sagas can react (the
- * API cache is dropped when a session ends, ID-2). Only the fact travels, never a token.
+ * API cache is dropped when a session ends, ID-2; unsaved report drafts are given back only to
+ * the user who typed them). Only the fact and the user id travel, never a token.
  */
 import { useSession } from '@descope/react-sdk'
 import { useEffect, useRef } from 'react'
 import { useAppDispatch } from '../../app/hooks'
-import { sessionEnded, sessionStarted } from './authEvents'
+import { sessionEnded, sessionStarted, type SessionUser } from './authEvents'
+import { sessionUserId } from './sessionUser'
 
 export function SessionBridge() {
-  const { isAuthenticated } = useSession()
+  const { isAuthenticated, sessionToken, claims } = useSession()
   const dispatch = useAppDispatch()
-  const wasAuthenticated = useRef(false)
+  // The SDK publishes the token before it reports the session authenticated, so both agree here.
+  const userId = isAuthenticated ? sessionUserId(sessionToken, claims) : null
+  /** The session the store was last told about; null while it knows of none. */
+  const reported = useRef<SessionUser | null>(null)
 
   useEffect(() => {
-    if (isAuthenticated === wasAuthenticated.current) return
-    wasAuthenticated.current = isAuthenticated
-    dispatch(isAuthenticated ? sessionStarted() : sessionEnded())
-  }, [isAuthenticated, dispatch])
+    const previous = reported.current
+    if (!isAuthenticated) {
+      if (previous === null) return
+      reported.current = null
+      dispatch(sessionEnded())
+      return
+    }
+    if (previous?.userId === userId) return
+    // Another user's session took over this tab (signed in elsewhere with the shared tokens):
+    // for the store that is the end of one session and the start of the next.
+    if (previous !== null) dispatch(sessionEnded())
+    reported.current = { userId }
+    dispatch(sessionStarted({ userId }))
+  }, [isAuthenticated, userId, dispatch])
 
   return null
 }

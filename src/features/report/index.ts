@@ -24,6 +24,7 @@ export {
   selectFinalizeState,
   selectReplyPending,
   selectReportDraft,
+  selectReportDrafts,
   serverReportOf,
   textEdited,
   versionOf,

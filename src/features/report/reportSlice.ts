@@ -137,7 +137,9 @@ export const reportSlice = createSlice({
     /** A draft read back from session storage, with the server's report as it is now. */
     draftRestored(
       state,
-      action: PayloadAction<OrderPayload & { draft: StoredDraft; server: ServerReport | null }>,
+      action: PayloadAction<
+        OrderPayload & { draft: Omit<StoredDraft, 'owner'>; server: ServerReport | null }
+      >,
     ) {
       const { orderId, draft, server } = action.payload
       if (state.drafts[orderId]) return
@@ -218,7 +220,7 @@ export const reportSlice = createSlice({
     finalizeFailed(state, action: PayloadAction<OrderPayload & { error: FinalizeFailure }>) {
       state.finalize[action.payload.orderId] = { status: 'failed', error: action.payload.error }
     },
-    /** The session ended: the drafts of the previous user leave with it. */
+    /** 'Log out', or a session started for another user: the previous user's drafts leave. */
     allDraftsDiscarded() {
       return initialState
     },

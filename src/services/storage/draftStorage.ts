@@ -5,6 +5,11 @@
  *
  * Everything read back is validated: a draft written by an older build or edited by hand is
  * dropped rather than put in front of the clinician half-broken.
+ *
+ * A tab may outlive a session (an expiry keeps the drafts for the next sign-in) and be shared by
+ * several clinicians, so every draft records who typed it: only that user gets it back, and the
+ * others' drafts are removed when a session starts (`clearExcept`). A draft of an older format
+ * has no owner and is removed the same way, never shown.
  */
 import { z } from 'zod'
 import { reportSectionsSchema, timestampSchema, type ReportSections } from '../api/contract'
@@ -17,6 +22,8 @@ export interface StoredDraftBase {
 }
 
 export interface StoredDraft {
+  /** The user id of the session it was typed in (`sessionStarted`). */
+  owner: string
   /** The 'Report' text as typed. */
   report: string
   /** The 'Impression' text as typed. */
@@ -29,17 +36,26 @@ export interface DraftStorage {
   /** May throw when the browser refuses (quota, privacy settings); the caller logs it. */
   save(orderId: string, draft: StoredDraft): void
   remove(orderId: string): void
-  /** Every draft of this store, e.g. when the session ends. */
+  /** Every draft of this store, e.g. on 'Log out'. */
   clear(): void
+  /** Every draft but `owner`'s: another user's, a damaged one, one of an older format. */
+  clearExcept(owner: string): void
 }
 
 /** The subset of the Web Storage API used here, so a Map can stand in for it. */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>
 
-/** Versioned, so a future change of the stored shape cannot be misread as this one. */
-const KEY_PREFIX = 'readout:reportDraft:v1:'
+/** What every version's keys start with, so drafts of an older format are found and removed. */
+const KEY_FAMILY = 'readout:reportDraft:'
+
+/**
+ * Versioned, so a future change of the stored shape cannot be misread as this one (v1 drafts had
+ * no owner).
+ */
+const KEY_PREFIX = `${KEY_FAMILY}v2:`
 
 const storedDraftSchema = z.object({
+  owner: z.string().min(1),
   report: z.string(),
   impression: z.string(),
   base: z.object({ sections: reportSectionsSchema, updatedAt: timestampSchema.nullable() }),
@@ -71,14 +87,26 @@ export function createDraftStorage(storage: KeyValueStorage): DraftStorage {
       storage.removeItem(keyOf(orderId))
     },
     clear() {
-      const ours: string[] = []
-      for (let index = 0; index < storage.length; index += 1) {
-        const key = storage.key(index)
-        if (key?.startsWith(KEY_PREFIX)) ours.push(key)
+      for (const key of draftKeys(storage)) storage.removeItem(key)
+    },
+    clearExcept(owner) {
+      for (const key of draftKeys(storage)) {
+        const text = key.startsWith(KEY_PREFIX) ? storage.getItem(key) : null
+        const draft = text === null ? null : parseStored(text)
+        if (draft?.owner !== owner) storage.removeItem(key)
       }
-      for (const key of ours) storage.removeItem(key)
     },
   }
+}
+
+/** The keys of drafts of any version (collected first: removing shifts the indexes). */
+function draftKeys(storage: KeyValueStorage): string[] {
+  const keys: string[] = []
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index)
+    if (key?.startsWith(KEY_FAMILY)) keys.push(key)
+  }
+  return keys
 }
 
 /** A Web Storage stand-in in memory: what tests use, and the fallback where the browser refuses. */

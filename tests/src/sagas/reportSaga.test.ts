@@ -1,11 +1,11 @@
 /**
  * The report saga with a real store and the in-memory /api/v1: autosave, the session-storage
- * mirror of unsaved drafts and when it is emptied, restoring after a reload, and finalizing
- * only after the edits before it are saved.
+ * mirror of unsaved drafts and when it is emptied, restoring after a reload (to the user who
+ * typed the draft, and to no one else), and finalizing only after the edits before it are saved.
  */
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { logoutRequested, sessionEnded } from '../../../src/features/auth'
+import { logoutRequested, sessionEnded, sessionStarted } from '../../../src/features/auth'
 import {
   AUTOSAVE_DELAY_MS,
   editorOpened,
@@ -25,7 +25,9 @@ import { conversationApi } from '../../../src/services/api/conversationApi'
 import type { ReportSections } from '../../../src/services/api/contract'
 import { ordersApi } from '../../../src/services/api/ordersApi'
 import {
+  createDraftStorage,
   createMemoryDraftStorage,
+  createMemoryKeyValueStorage,
   type DraftStorage,
   type StoredDraft,
 } from '../../../src/services/storage/draftStorage'
@@ -37,6 +39,9 @@ import { createTestDeps, makeTestStore, type TestDeps } from '../../support/rend
 const EARLIER = '2025-03-04T14:00:00.000Z'
 const LATER = '2025-03-04T16:30:00.000Z'
 const BASE = buildSections({ findings: 'Lungs clear.', impression: 'Normal.' })
+/** User ids as the identity provider's session tokens carry them (`sub`). */
+const ADA = 'U-ada'
+const GRACE = 'U-grace'
 
 function orderO1() {
   const order = apiBackend.orders.find((candidate) => candidate.id === 'O1')
@@ -44,13 +49,16 @@ function orderO1() {
   return order
 }
 
-function setup(options: { draftStorage?: DraftStorage } = {}) {
+/** A store whose session has started for `user` (Ada unless told), as the SessionBridge says. */
+function setup(options: { draftStorage?: DraftStorage; user?: string } = {}) {
   orderO1().report = buildReport({ sections: BASE, updated_at: EARLIER })
   const deps: TestDeps = {
     ...createTestDeps({ sessionToken: 'session-jwt' }),
     ...(options.draftStorage ? { draftStorage: options.draftStorage } : {}),
   }
-  return makeTestStore({ deps })
+  const made = makeTestStore({ deps })
+  made.store.dispatch(sessionStarted({ userId: options.user ?? ADA }))
+  return made
 }
 
 async function loadOrder(store: AppStore) {
@@ -78,7 +86,7 @@ async function typeImpression(store: AppStore, impression: string) {
 
 function stored(sections: Partial<ReportSections>, base = BASE, updatedAt = EARLIER): StoredDraft {
   const text = serializeReport({ ...base, ...sections })
-  return { ...text, base: { sections: base, updatedAt } }
+  return { owner: ADA, ...text, base: { sections: base, updatedAt } }
 }
 
 describe('autosave', () => {
@@ -220,6 +228,101 @@ describe('the session-storage mirror', () => {
     store.dispatch(sessionEnded())
 
     expect(draftStorage.load('O1')?.impression).toBe('Normal. Unsaved.')
+  })
+
+  it('ID-2 after an expiry the same user signing in again keeps the draft, in the store and in storage', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const draftStorage = createMemoryDraftStorage()
+    const { store } = setup({ draftStorage })
+    await typeImpression(store, 'Normal. Ada’s words.')
+    store.dispatch(sessionEnded())
+
+    store.dispatch(sessionStarted({ userId: ADA }))
+
+    expect(selectReportDraft(store.getState(), 'O1')?.impression).toBe('Normal. Ada’s words.')
+    expect(draftStorage.load('O1')?.impression).toBe('Normal. Ada’s words.')
+    // Still hers to save: the autosave goes on.
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS)
+    await vi.waitFor(() => {
+      expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
+    })
+    expect(orderO1().report?.sections.impression).toBe('Normal. Ada’s words.')
+  })
+
+  it('ID-2 another user signing in after an expiry gets none of the previous user’s drafts', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const draftStorage = createMemoryDraftStorage()
+    draftStorage.save('O2', stored({ impression: 'Ada’s other study.' }))
+    const { store } = setup({ draftStorage })
+    await typeImpression(store, 'Normal. Ada’s words.')
+    store.dispatch(sessionEnded())
+
+    store.dispatch(sessionStarted({ userId: GRACE }))
+
+    expect(selectReportDraft(store.getState(), 'O1')).toBeUndefined()
+    expect(draftStorage.load('O1')).toBeNull()
+    expect(draftStorage.load('O2')).toBeNull()
+    const { unsubscribe } = await loadOrder(store)
+    store.dispatch(editorOpened({ orderId: 'O1' }))
+    store.dispatch(editorOpened({ orderId: 'O2' }))
+    expect(selectReportDraft(store.getState(), 'O1')).toBeUndefined()
+    expect(selectReportDraft(store.getState(), 'O2')).toBeUndefined()
+    // Ada's pending autosave is dropped with her draft: nothing is sent in Grace's session.
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 3)
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(0)
+    unsubscribe()
+  })
+
+  it('ID-2 after a reload, a stored draft is restored to the user who typed it', async () => {
+    const draftStorage = createMemoryDraftStorage()
+    draftStorage.save('O1', stored({ impression: 'Typed by Ada before the reload.' }))
+    const { store } = setup({ draftStorage, user: ADA })
+
+    const { unsubscribe } = await loadOrder(store)
+    store.dispatch(editorOpened({ orderId: 'O1' }))
+
+    expect(selectReportDraft(store.getState(), 'O1')?.impression).toBe(
+      'Typed by Ada before the reload.',
+    )
+    unsubscribe()
+  })
+
+  it('ID-2 after a reload, another user’s session start removes the stored drafts before any restore', async () => {
+    const draftStorage = createMemoryDraftStorage()
+    draftStorage.save('O1', stored({ impression: 'Typed by Ada before the reload.' }))
+    const { store } = setup({ draftStorage, user: GRACE })
+
+    expect(draftStorage.load('O1')).toBeNull()
+    const { unsubscribe } = await loadOrder(store)
+    store.dispatch(editorOpened({ orderId: 'O1' }))
+    expect(selectReportDraft(store.getState(), 'O1')).toBeUndefined()
+    unsubscribe()
+  })
+
+  it('ID-2 a stored draft of another user is never restored, even one written after the session began', async () => {
+    const draftStorage = createMemoryDraftStorage()
+    const { store } = setup({ draftStorage, user: GRACE })
+    draftStorage.save('O1', stored({ impression: 'Typed by Ada.' }))
+
+    const { unsubscribe } = await loadOrder(store)
+    store.dispatch(editorOpened({ orderId: 'O1' }))
+
+    expect(selectReportDraft(store.getState(), 'O1')).toBeUndefined()
+    expect(draftStorage.load('O1')).toBeNull()
+    unsubscribe()
+  })
+
+  it('ID-2 a draft of the older format, which names no owner, is discarded, not restored', async () => {
+    const items = createMemoryKeyValueStorage()
+    const { owner: _unknown, ...ownerless } = stored({ impression: 'Whose words?' })
+    items.setItem('readout:reportDraft:v1:O1', JSON.stringify(ownerless))
+    const { store } = setup({ draftStorage: createDraftStorage(items) })
+
+    expect(items.length).toBe(0)
+    const { unsubscribe } = await loadOrder(store)
+    store.dispatch(editorOpened({ orderId: 'O1' }))
+    expect(selectReportDraft(store.getState(), 'O1')).toBeUndefined()
+    unsubscribe()
   })
 
   it('CL-2 clearing a study’s conversation drops its draft, in the store and in storage', async () => {

@@ -275,6 +275,15 @@ describe('a rating racing a refetch of the conversation', () => {
     })
   }
 
+  /** Resolves once a fetch of the conversation newer than the one cached now has landed. */
+  const refetchLanded = (store: ReturnType<typeof renderChat>['store']) => {
+    const cached = () => conversationApi.endpoints.listMessages.select('O1')(store.getState())
+    const before = cached().fulfilledTimeStamp
+    return waitFor(() => {
+      expect(cached().fulfilledTimeStamp).not.toBe(before)
+    })
+  }
+
   it('CH-6 a rating confirmed while an older refetch runs is shown once everything lands', async () => {
     givenConversation({ role: 'assistant', content: 'No nodules are seen.' })
     const { user, store } = renderChat()
@@ -292,17 +301,18 @@ describe('a rating racing a refetch of the conversation', () => {
     await waitFor(() => {
       expect(apiBackend.requestsTo('rateMessage')).toHaveLength(1)
     })
+    await waitFor(() => {
+      expect(apiBackend.messages.get('O1')?.at(-1)?.rating).toBe('up')
+    })
+    const refetched = refetchLanded(store)
     act(releaseRefetch)
+    await refetched
 
-    await waitFor(() => {
-      expect(apiBackend.requestsTo('listMessages')).toHaveLength(3)
-    })
-    await waitFor(() => {
-      expect(up).toHaveAttribute('aria-pressed', 'true')
-    })
+    // The refetch answered with the conversation from before the rating, which is not shown.
+    expect(up).toHaveAttribute('aria-pressed', 'true')
   })
 
-  it('CH-6 a rating overwritten by an older refetch before it was confirmed is put back', async () => {
+  it('CH-6 an older refetch landing before the rating is confirmed does not take the rating back', async () => {
     givenConversation({ role: 'assistant', content: 'No nodules are seen.' })
     const { user, store } = renderChat()
     const up = within(await screen.findByRole('article', { name: 'AI Assistant' })).getByRole(
@@ -320,15 +330,22 @@ describe('a rating racing a refetch of the conversation', () => {
       expect(up).toHaveAttribute('aria-pressed', 'true')
     })
 
+    const refetched = refetchLanded(store)
     act(releaseRefetch)
-    await waitFor(() => {
-      expect(up).toHaveAttribute('aria-pressed', 'false')
-    })
+    await refetched
+    // The older conversation landed while the rating was on its way: the rating stays.
+    expect(up).toHaveAttribute('aria-pressed', 'true')
     act(releaseRating)
 
     await waitFor(() => {
-      expect(up).toHaveAttribute('aria-pressed', 'true')
+      expect(
+        Object.values(store.getState().api.mutations).map((call) => [
+          call?.endpointName,
+          call?.status,
+        ]),
+      ).toEqual([['rateMessage', 'fulfilled']])
     })
+    expect(up).toHaveAttribute('aria-pressed', 'true')
   })
 
   it('CH-5 a reply rated before the refetched conversation holds it keeps its rating', async () => {

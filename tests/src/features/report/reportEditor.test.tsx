@@ -5,8 +5,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import type { ReactElement } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { LogoutButton } from '../../../../src/features/auth'
+import { LogoutButton, RequireSession } from '../../../../src/features/auth'
 import { AUTOSAVE_DELAY_MS, ReportEditor } from '../../../../src/features/report'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import type { Report, ReportSections } from '../../../../src/services/api/contract'
@@ -16,7 +17,7 @@ import { buildReport, buildSections } from '../../../support/msw/data'
 import { apiBackend, identityBackend, server } from '../../../support/msw/server'
 import {
   createTestDeps,
-  renderWithProviders,
+  renderApp,
   useFakeClock,
   type RenderAppResult,
   type TestDeps,
@@ -60,10 +61,25 @@ interface EditorView extends RenderAppResult {
   impression: HTMLTextAreaElement
 }
 
-async function renderEditor(
-  options: { deps?: TestDeps; advanceTimers?: (ms: number) => unknown } = {},
-): Promise<EditorView> {
-  const view = renderWithProviders(<ReportEditor orderId="O1" />, options)
+interface RenderOptions {
+  deps?: TestDeps
+  advanceTimers?: (ms: number) => unknown
+}
+
+/**
+ * `ui` as the workspace shows it: behind the session guard, once Ada's session (kept from an
+ * earlier visit) is restored, so her drafts are stored as hers.
+ */
+function renderSignedIn(ui: ReactElement, options: RenderOptions = {}): RenderAppResult {
+  identityBackend.rememberSession('ada@example.org')
+  return renderApp({
+    ...options,
+    routes: [{ element: <RequireSession />, children: [{ path: '*', element: ui }] }],
+  })
+}
+
+async function renderEditor(options: RenderOptions = {}): Promise<EditorView> {
+  const view = renderSignedIn(<ReportEditor orderId="O1" />, options)
   const report = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Report' })
   const impression = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Impression' })
   return { ...view, report, impression }
@@ -311,8 +327,7 @@ describe('logging out', () => {
         HttpResponse.json({ error: 'x', message: 'y' }, { status: 400, statusText: 'Bad Request' }),
       ),
     )
-    identityBackend.rememberSession('ada@example.org')
-    const view = renderWithProviders(
+    const view = renderSignedIn(
       <>
         <LogoutButton />
         <ReportEditor orderId="O1" />

@@ -1,6 +1,7 @@
 /**
  * The session-storage adapter of report drafts: what it writes reads back, anything else in the
- * tab's storage is left alone, and damaged entries are dropped instead of shown.
+ * tab's storage is left alone, damaged entries are dropped instead of shown, and a session start
+ * can remove every draft but its own user's.
  */
 import { describe, expect, it } from 'vitest'
 import {
@@ -9,6 +10,7 @@ import {
 } from '../../../../src/services/storage/draftStorage'
 
 const draft: StoredDraft = {
+  owner: 'U-ada',
   report: 'HISTORY:\nCough\n\nTECHNIQUE:\n\n\nCOMPARISON:\n\n\nFINDINGS:\nNodule.',
   impression: 'Follow up.',
   base: {
@@ -57,5 +59,61 @@ describe('the session draft storage', () => {
 
     expect(storage.load('O1')).toBeNull()
     expect(storage.load('O2')).toEqual(draft)
+  })
+})
+
+/** Every value of the tab's session storage, as one text. */
+function everythingStored(): string {
+  return Object.keys(sessionStorage)
+    .map((key) => sessionStorage.getItem(key))
+    .join('\n')
+}
+
+describe('drafts of several users in one tab', () => {
+  it('ID-2 keeping one user’s drafts removes the other users’ and leaves the rest of the tab', () => {
+    const storage = createSessionDraftStorage()
+    storage.save('O1', draft)
+    storage.save('O2', { ...draft, owner: 'U-grace', impression: 'Grace’s words.' })
+    sessionStorage.setItem('someone-else', 'kept')
+
+    storage.clearExcept('U-ada')
+
+    expect(storage.load('O1')).toEqual(draft)
+    expect(storage.load('O2')).toBeNull()
+    expect(everythingStored()).not.toContain('Grace’s words.')
+    expect(sessionStorage.getItem('someone-else')).toBe('kept')
+  })
+
+  it('ID-2 a draft of the older format, which names no owner, is never read back and is removed', () => {
+    const { owner: _unknown, ...ownerless } = draft
+    sessionStorage.setItem('readout:reportDraft:v1:O1', JSON.stringify(ownerless))
+    const storage = createSessionDraftStorage()
+
+    expect(storage.load('O1')).toBeNull()
+    storage.clearExcept('U-ada')
+
+    expect(sessionStorage.getItem('readout:reportDraft:v1:O1')).toBeNull()
+    expect(sessionStorage).toHaveLength(0)
+  })
+
+  it('ID-2 an entry of the current format without an owner is dropped rather than restored', () => {
+    const storage = createSessionDraftStorage()
+    storage.save('O1', draft)
+    const key = Object.keys(sessionStorage).find((candidate) => candidate.endsWith('O1'))!
+    const { owner: _unknown, ...ownerless } = draft
+    sessionStorage.setItem(key, JSON.stringify(ownerless))
+
+    expect(storage.load('O1')).toBeNull()
+    expect(sessionStorage.getItem(key)).toBeNull()
+  })
+
+  it('RP-2 clearing on Log out removes the older format’s drafts too', () => {
+    sessionStorage.setItem('readout:reportDraft:v1:O1', JSON.stringify(draft))
+    const storage = createSessionDraftStorage()
+    storage.save('O2', draft)
+
+    storage.clear()
+
+    expect(sessionStorage).toHaveLength(0)
   })
 })

@@ -1,0 +1,79 @@
+/**
+ * ID-2 on a shared reading-room workstation: a session that expires keeps the clinician's
+ * unsaved report draft in the tab for their next sign-in, but another clinician signing in on
+ * that tab must never get it. They see the server's report, and the draft is gone from the tab.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { PASSWORD, signUp } from './support'
+
+/** The newest routine study of the demo worklist: near its end, no other browser test opens it. */
+const ACCESSION = 'A26115688'
+
+async function openStudy(page: Page) {
+  await page.getByRole('searchbox', { name: 'Find patient' }).fill(ACCESSION)
+  const row = page
+    .getByRole('listbox', { name: 'Worklist' })
+    .getByRole('option')
+    .filter({ hasText: ACCESSION })
+  await row.click()
+  await expect(row).toHaveAttribute('aria-selected', 'true')
+  const impression = page.getByRole('textbox', { name: 'Impression' })
+  if (!(await impression.isVisible())) {
+    await page.getByRole('button', { name: 'Toggle report editor' }).click()
+  }
+  await expect(impression).toBeEditable()
+  return { report: page.getByRole('textbox', { name: 'Report' }), impression }
+}
+
+/** Everything in the tab's session storage, as one text. */
+function tabStorage(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    Object.keys(sessionStorage)
+      .map((key) => sessionStorage.getItem(key))
+      .join('\n'),
+  )
+}
+
+test('ID-2 after a session expires, the next clinician signing in on the tab sees the server’s report, not the previous clinician’s unsaved draft', async ({
+  page,
+}) => {
+  await signUp(page, 'privacy-first')
+  const first = await openStudy(page)
+  const saved = `Saved impression ${String(Date.now())}.`
+  await first.impression.fill(saved)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible()
+
+  // The session expires: the server refuses it, and the identity SDK's stored tokens are gone.
+  await page.route('**/api/v1/**', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'unauthorized', message: 'session expired' }),
+    }),
+  )
+  await page.evaluate(() => {
+    localStorage.removeItem('DS')
+    localStorage.removeItem('DSR')
+  })
+  const unsaved = `Unsaved finding of the first reader ${String(Date.now())}.`
+  await first.report.fill(`FINDINGS:\n${unsaved}`)
+  await first.impression.fill(`${saved} ${unsaved}`)
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 })
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  // Kept for the first reader's next sign-in.
+  expect(await tabStorage(page)).toContain(unsaved)
+
+  // Another clinician signs in (up) on the same tab.
+  await page.getByLabel('Email').fill(`privacy-second-${String(Date.now())}@hospital.test`)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  expect(await tabStorage(page)).not.toContain(unsaved)
+
+  const second = await openStudy(page)
+  await expect(second.impression).toHaveValue(saved)
+  expect(await second.report.inputValue()).not.toContain(unsaved)
+  await expect(page.getByText(unsaved)).toHaveCount(0)
+  expect(await tabStorage(page)).not.toContain(unsaved)
+})
