@@ -4,7 +4,7 @@
  * that tab must never get it. They see the server's report, and the draft is gone from the tab.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { PASSWORD, signUp } from './support'
+import { expireSession, openReportEditor, PASSWORD, signUp } from './support'
 
 /** The newest routine study of the demo worklist: near its end, no other browser test opens it. */
 const ACCESSION = 'A26115688'
@@ -17,12 +17,7 @@ async function openStudy(page: Page) {
     .filter({ hasText: ACCESSION })
   await row.click()
   await expect(row).toHaveAttribute('aria-selected', 'true')
-  const impression = page.getByRole('textbox', { name: 'Impression' })
-  if (!(await impression.isVisible())) {
-    await page.getByRole('button', { name: 'Toggle report editor' }).click()
-  }
-  await expect(impression).toBeEditable()
-  return { report: page.getByRole('textbox', { name: 'Report' }), impression }
+  return openReportEditor(page)
 }
 
 /** Everything in the tab's session storage, as one text. */
@@ -44,23 +39,12 @@ test('ID-2 after a session expires, the next clinician signing in on the tab see
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Saved', { exact: true })).toBeVisible()
 
-  // The session expires: the server refuses it, and the identity SDK's stored tokens are gone.
-  await page.route('**/api/v1/**', (route) =>
-    route.fulfill({
-      status: 401,
-      contentType: 'application/json',
-      body: JSON.stringify({ error: 'unauthorized', message: 'session expired' }),
-    }),
-  )
-  await page.evaluate(() => {
-    localStorage.removeItem('DS')
-    localStorage.removeItem('DSR')
-  })
+  const answerAgain = await expireSession(page)
   const unsaved = `Unsaved finding of the first reader ${String(Date.now())}.`
   await first.report.fill(`FINDINGS:\n${unsaved}`)
   await first.impression.fill(`${saved} ${unsaved}`)
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 })
-  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await answerAgain()
   // Kept for the first reader's next sign-in.
   expect(await tabStorage(page)).toContain(unsaved)
 

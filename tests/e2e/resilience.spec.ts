@@ -8,20 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
-import { PASSWORD, signUp } from './support'
+import { expect, test } from '@playwright/test'
+import { expireSession, openReportEditor, PASSWORD, signUp } from './support'
 
 /** The local identity's session lifetime (SESSION_TTL_SECONDS, 600 by default). */
 const SESSION_TTL_MS = 600_000
-
-async function openEditor(page: Page) {
-  const impression = page.getByRole('textbox', { name: 'Impression' })
-  if (!(await impression.isVisible())) {
-    await page.getByRole('button', { name: 'Toggle report editor' }).click()
-  }
-  await expect(impression).toBeEditable()
-  return { report: page.getByRole('textbox', { name: 'Report' }), impression }
-}
 
 test('API-3 ID-2 a session expiring mid-work lands on /login and the unsaved report draft is there after signing in again', async ({
   page,
@@ -33,20 +24,9 @@ test('API-3 ID-2 a session expiring mid-work lands on /login and the unsaved rep
   await expect(row).toHaveAttribute('aria-selected', 'true')
   const accession = /A\d{8}/.exec((await row.textContent()) ?? '')?.[0] ?? ''
   expect(accession).not.toBe('')
-  const { report, impression } = await openEditor(page)
+  const { report, impression } = await openReportEditor(page)
 
-  // The session expires: the server refuses it, and the identity SDK's stored tokens are gone.
-  await page.route('**/api/v1/**', (route) =>
-    route.fulfill({
-      status: 401,
-      contentType: 'application/json',
-      body: JSON.stringify({ error: 'unauthorized', message: 'session expired' }),
-    }),
-  )
-  await page.evaluate(() => {
-    localStorage.removeItem('DS')
-    localStorage.removeItem('DSR')
-  })
+  const answerAgain = await expireSession(page)
   const findings = `FINDINGS:\nExpiry check ${String(Date.now())}: no pneumothorax.`
   await report.fill(findings)
   await impression.fill('Unsaved impression typed as the session expired.')
@@ -54,7 +34,7 @@ test('API-3 ID-2 a session expiring mid-work lands on /login and the unsaved rep
   // The autosave meets the 401 and the browser goes to the login page.
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 })
   await expect(page.getByLabel('Email')).toBeVisible()
-  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await answerAgain()
 
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
@@ -66,7 +46,7 @@ test('API-3 ID-2 a session expiring mid-work lands on /login and the unsaved rep
     .filter({ hasText: accession })
   await again.click()
   await expect(again).toHaveAttribute('aria-selected', 'true')
-  const restored = await openEditor(page)
+  const restored = await openReportEditor(page)
   await expect(restored.report).toHaveValue(findings)
   await expect(restored.impression).toHaveValue('Unsaved impression typed as the session expired.')
 
@@ -88,7 +68,7 @@ test('API-3 ID-2 a session the identity provider ends on its own (refused refres
   await expect(row).toHaveAttribute('aria-selected', 'true')
   const accession = /A\d{8}/.exec((await row.textContent()) ?? '')?.[0] ?? ''
   expect(accession).not.toBe('')
-  const { report, impression } = await openEditor(page)
+  const { report, impression } = await openReportEditor(page)
 
   // The draft stays unsaved: the server refuses the saves.
   await page.route(/\/api\/v1\/orders\/[^/]+\/report$/, (route) =>
@@ -127,7 +107,7 @@ test('API-3 ID-2 a session the identity provider ends on its own (refused refres
     .filter({ hasText: accession })
   await again.click()
   await expect(again).toHaveAttribute('aria-selected', 'true')
-  const restored = await openEditor(page)
+  const restored = await openReportEditor(page)
   await expect(restored.report).toHaveValue(findings)
   await expect(restored.impression).toHaveValue(
     'Unsaved impression typed before the refresh was refused.',
@@ -236,7 +216,7 @@ test.describe('a server restart', () => {
     await expect(message).toHaveValue('')
 
     // The server goes down while the editor is open; the clinician keeps typing the report.
-    const { report, impression } = await openEditor(page)
+    const { report, impression } = await openReportEditor(page)
     await stopServer(server)
     const findings = 'FINDINGS:\nNo change from the prior study.'
     await report.fill(findings)
@@ -260,7 +240,7 @@ test.describe('a server restart', () => {
     await expect(
       page.getByRole('article', { name: 'You' }).filter({ hasText: question }),
     ).toBeVisible()
-    const afterReload = await openEditor(page)
+    const afterReload = await openReportEditor(page)
     // The saved report comes back with every section heading, the empty ones included.
     await expect(afterReload.report).toHaveValue(/FINDINGS:\s*\nNo change from the prior study\.$/)
     await expect(afterReload.impression).toHaveValue('Stable examination. No acute findings.')

@@ -19,3 +19,32 @@ export function shot(name: string): string {
     ? `docs/screenshots/${name}.png`
     : `test-results/e2e/screens/${name}.png`
 }
+
+/**
+ * The session expires mid-work: the server refuses it (401 on every API call) and the identity
+ * SDK's stored tokens are gone. Returns how to let the server answer again.
+ */
+export async function expireSession(page: Page): Promise<() => Promise<void>> {
+  await page.route('**/api/v1/**', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'unauthorized', message: 'session expired' }),
+    }),
+  )
+  await page.evaluate(() => {
+    localStorage.removeItem('DS')
+    localStorage.removeItem('DSR')
+  })
+  return () => page.unrouteAll({ behavior: 'ignoreErrors' })
+}
+
+/** Opens the report editor of the open study (unless it is open) and waits until it is editable. */
+export async function openReportEditor(page: Page) {
+  const impression = page.getByRole('textbox', { name: 'Impression' })
+  if (!(await impression.isVisible())) {
+    await page.getByRole('button', { name: 'Toggle report editor' }).click()
+  }
+  await expect(impression).toBeEditable()
+  return { report: page.getByRole('textbox', { name: 'Report' }), impression }
+}
