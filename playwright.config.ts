@@ -8,13 +8,13 @@ import {
   SPEECH_SERVER_PORT,
   SPEECH_SERVER_URL,
 } from './tests/e2e/fixtures/speechService'
+import { TEST_BUILD } from './tests/e2e/fixtures/testBuild'
 
 // The real server on a throw-away data folder. Workers re-read this file, so the folder is
 // created once and handed down through the environment.
 process.env.READOUT_E2E_DATA ??= mkdtempSync(path.join(os.tmpdir(), 'readout-e2e-'))
 const port = Number(process.env.READOUT_E2E_PORT ?? 8181)
 export const baseURL = `http://127.0.0.1:${port}`
-const TEST_BUILD = 'dist-test'
 
 export const chromiumArgs = [
   '--no-sandbox',

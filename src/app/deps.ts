@@ -8,6 +8,7 @@ import { descopeSessionTokenSource } from '../services/auth/sessionTokenSource'
 import type { ApiDeps } from '../services/api/baseApi'
 import { createConsoleLogger } from '../services/log'
 import { browserNavigator } from '../services/navigation'
+import { chatDrafts, type ChatDraftStorage } from '../services/storage/chatDraftStorage'
 import { createSessionDraftStorage, type DraftStorage } from '../services/storage/draftStorage'
 import { createAzureDictationEngine } from '../services/speech/azureEngine'
 import type { DictationEngine } from '../services/speech/types'
@@ -17,6 +18,8 @@ import { SEGMENTATION_SILENCE_MS } from './constants'
 export type AppDeps = ApiDeps & {
   /** Where report drafts wait for the server, so a reload loses nothing (report saga). */
   draftStorage: DraftStorage
+  /** Where chat drafts not yet sent wait, so a 401's page load loses nothing (chat draft saga). */
+  chatDraftStorage: ChatDraftStorage
   /** The speech recognizer behind dictation (the Azure SDK in the browser, a fake in tests). */
   speech: DictationEngine
 }
@@ -27,6 +30,7 @@ export function createBrowserDeps(): AppDeps {
     navigator: browserNavigator,
     logger: createConsoleLogger(import.meta.env.DEV ? 'debug' : 'info'),
     draftStorage: createSessionDraftStorage(),
+    chatDraftStorage: chatDrafts.inTabSession(),
     speech: createAzureDictationEngine({ segmentationSilenceMs: SEGMENTATION_SILENCE_MS }),
   }
 }

@@ -9,6 +9,7 @@ import { watchSessionEnded } from './sessionSaga'
 import { watchStudySelection } from './studySelectionSaga'
 import { watchClearAll } from './clearAllSaga'
 import { watchReport } from './reportSaga'
+import { watchChatDrafts } from './chatDraftSaga'
 import { watchDictation } from './dictationSaga'
 
 export function* rootSaga(): SagaIterator {
@@ -18,6 +19,7 @@ export function* rootSaga(): SagaIterator {
     fork(watchStudySelection),
     fork(watchClearAll),
     fork(watchReport),
+    fork(watchChatDrafts),
     fork(watchDictation),
   ])
 }

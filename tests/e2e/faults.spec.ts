@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
-import { signUp } from './support'
+import { openReportEditor, signUp } from './support'
 import { DICTATION, RAW } from './fixtures/dictation'
 
 async function openWorkspace(page: Page) {
@@ -77,15 +77,6 @@ async function openStudy(page: Page, row: number) {
   return option
 }
 
-async function openEditor(page: Page) {
-  const impression = page.getByRole('textbox', { name: 'Impression' })
-  if (!(await impression.isVisible())) {
-    await page.getByRole('button', { name: 'Toggle report editor' }).click()
-  }
-  await expect(impression).toBeEditable()
-  return { report: page.getByRole('textbox', { name: 'Report' }), impression }
-}
-
 /** The rest of the page still works: another study can be opened and its chat typed into. */
 async function expectPageUsable(page: Page, row: number) {
   const other = page.getByRole('listbox', { name: 'Worklist' }).getByRole('option').nth(row)
@@ -146,7 +137,7 @@ for (const fault of FAULTS) {
         await expect(message).toHaveValue(question)
       }
       // While the message is out (or after it failed) the report can still be worked on.
-      const { impression } = await openEditor(page)
+      const { impression } = await openReportEditor(page)
       await impression.fill('No acute abnormality.')
       await expect(impression).toHaveValue('No acute abnormality.')
 
@@ -203,7 +194,7 @@ for (const fault of FAULTS) {
     }) => {
       const row = { '500': 3, hang: 4, malformed: 5 }[fault]
       await openStudy(page, row)
-      const { report, impression } = await openEditor(page)
+      const { report, impression } = await openReportEditor(page)
       const save = await inject(page, 'PUT', /^\/api\/v1\/orders\/[^/]+\/report$/, fault)
       const findings = `FINDINGS:\nSave fault ${fault}: lungs clear.`
       await report.fill(findings)
@@ -236,7 +227,7 @@ for (const fault of FAULTS) {
     }) => {
       const row = { '500': 6, hang: 7, malformed: 8 }[fault]
       await openStudy(page, row)
-      const { report, impression } = await openEditor(page)
+      const { report, impression } = await openReportEditor(page)
       const finalize = await inject(
         page,
         'POST',

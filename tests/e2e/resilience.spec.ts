@@ -9,6 +9,7 @@ import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { TEST_BUILD } from './fixtures/testBuild'
 import { expireSession, openReportEditor, PASSWORD, signUp } from './support'
 
 /** The local identity's session lifetime (SESSION_TTL_SECONDS, 600 by default). */
@@ -138,7 +139,7 @@ function startServer(port: number, dataDir: string): ChildProcess {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      STATIC_DIR: 'dist',
+      STATIC_DIR: TEST_BUILD,
       LOG_LEVEL: 'warn',
     },
     detached: true,

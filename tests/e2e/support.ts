@@ -39,12 +39,17 @@ export async function expireSession(page: Page): Promise<() => Promise<void>> {
   return () => page.unrouteAll({ behavior: 'ignoreErrors' })
 }
 
-/** Opens the report editor of the open study (unless it is open) and waits until it is editable. */
+/**
+ * Opens the report editor of the open study (unless it is open) and waits until it is editable.
+ * The toggle's pressed state says whether the panel is open; the editor inside it may still be
+ * waiting for the order, so its absence is no reason to press the toggle (that would close it).
+ */
 export async function openReportEditor(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Toggle report editor' })
+  await expect(toggle).toHaveAttribute('aria-pressed', /^(true|false)$/)
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
   const impression = page.getByRole('textbox', { name: 'Impression' })
-  if (!(await impression.isVisible())) {
-    await page.getByRole('button', { name: 'Toggle report editor' }).click()
-  }
   await expect(impression).toBeEditable()
   return { report: page.getByRole('textbox', { name: 'Report' }), impression }
 }

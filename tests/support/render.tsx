@@ -20,6 +20,7 @@ import { descopeSessionTokenSource } from '../../src/services/auth/sessionTokenS
 import type { Logger, LogLevel } from '../../src/services/log'
 import type { PageNavigator } from '../../src/services/navigation'
 import { FakeDictationEngine } from './speech/FakeDictationEngine'
+import { chatDrafts } from '../../src/services/storage/chatDraftStorage'
 import { createMemoryDraftStorage } from '../../src/services/storage/draftStorage'
 
 export interface LogEntry {
@@ -84,6 +85,7 @@ export function createTestDeps(options: { sessionToken?: string | null } = {}): 
     navigator: new FakeNavigator(),
     logger: new FakeLogger(),
     draftStorage: createMemoryDraftStorage(),
+    chatDraftStorage: chatDrafts.inMemory(),
     speech: new FakeDictationEngine(),
   }
 }

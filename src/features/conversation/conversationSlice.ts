@@ -10,6 +10,12 @@
  * refetched conversation holds it (the answer comes one round trip before the refetch).
  * The draft's `inputType` remembers whether dictation wrote it, so the message is sent as
  * `voice` (DC-8).
+ *
+ * What is not sent yet (the draft, and the text of a send still on its way) also outlives the
+ * session that ends on its own: the chat draft saga mirrors it into the tab's session storage for
+ * a reload, and this slice keeps it when the API cache is reset. 'Log out' and a session starting
+ * for another user take it away (`chatDraftsDiscarded`); after a reload the same user gets it
+ * back as drafts (`chatDraftsRestored`), never sent again on its own.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { baseApi } from '../../services/api/baseApi'
@@ -61,6 +67,14 @@ function mergeDrafts(returned: ChatDraft, current: ChatDraft | undefined): ChatD
   }
 }
 
+/** The text of a send still on its way, followed by what was typed since: what a reload would lose. */
+function unsentOf(state: ConversationState, orderId: string): ChatDraft | null {
+  const outgoing = state.outgoing[orderId]
+  const draft = state.drafts[orderId]
+  if (!outgoing) return draft ?? null
+  return mergeDrafts({ text: outgoing.text, inputType: outgoing.inputType }, draft)
+}
+
 export const conversationSlice = createSlice({
   name: 'conversation',
   initialState,
@@ -87,6 +101,20 @@ export const conversationSlice = createSlice({
         return
       }
       state.drafts[orderId] = { text, inputType: 'voice' }
+    },
+    /**
+     * Drafts of the signed-in user read back from the tab's session storage (after a reload). A
+     * study that already holds a draft or a send keeps it: what the store holds is newer.
+     */
+    chatDraftsRestored(state, action: PayloadAction<{ drafts: Record<string, ChatDraft> }>) {
+      for (const [orderId, draft] of Object.entries(action.payload.drafts)) {
+        if (draft.text === '' || orderId in state.drafts || orderId in state.outgoing) continue
+        state.drafts[orderId] = { text: draft.text, inputType: draft.inputType }
+      }
+    },
+    /** 'Log out', or a session started for another user: the previous user's drafts leave. */
+    chatDraftsDiscarded() {
+      return initialState
     },
   },
   extraReducers: (builder) => {
@@ -134,9 +162,15 @@ export const conversationSlice = createSlice({
         if (still.length === 0) delete state.answered[orderId]
         else if (still.length !== waiting.length) state.answered[orderId] = still
       })
+      // CL-2 clears the study's conversation on purpose, the unsent draft with it.
       .addMatcher(clearConversation.matchFulfilled, (state, action) => {
+        const orderId = action.meta.arg.originalArgs
         // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
-        delete state.answered[action.meta.arg.originalArgs]
+        delete state.answered[orderId]
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+        delete state.drafts[orderId]
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+        delete state.sendFailed[orderId]
       })
       .addMatcher(sendMessage.matchRejected, (state, action) => {
         const { orderId } = action.meta.arg.originalArgs
@@ -150,8 +184,13 @@ export const conversationSlice = createSlice({
         )
         state.sendFailed[orderId] = true
       })
-      // The API cache is reset when the session ends: the next user must not find these drafts.
-      .addMatcher(baseApi.util.resetApiState.match, () => initialState)
+      // The API cache is reset when the session ends. What came from it goes; what the clinician
+      // wrote and has not sent stays for their next sign-in: 'Log out' has discarded it already,
+      // and a session starting for anyone else discards it before they see it.
+      .addMatcher(baseApi.util.resetApiState.match, (state) => {
+        state.answered = {}
+        state.sendFailed = {}
+      })
   },
   selectors: {
     selectDraft: (state, orderId: string): ChatDraft => state.drafts[orderId] ?? EMPTY_DRAFT,
@@ -161,14 +200,21 @@ export const conversationSlice = createSlice({
       state.answered[orderId] ?? NO_EXCHANGES,
     selectIsSending: (state, orderId: string): boolean => orderId in state.outgoing,
     selectSendFailed: (state, orderId: string): boolean => state.sendFailed[orderId] === true,
+    /** What of the study is not sent yet, as the draft a reload should give back; null: nothing. */
+    selectUnsentDraft: unsentOf,
+    selectHasUnsentDrafts: (state): boolean =>
+      Object.keys(state.drafts).length > 0 || Object.keys(state.outgoing).length > 0,
   },
 })
 
-export const { draftEdited, dictationComposed } = conversationSlice.actions
+export const { draftEdited, dictationComposed, chatDraftsRestored, chatDraftsDiscarded } =
+  conversationSlice.actions
 export const {
   selectAnsweredExchanges,
   selectDraft,
+  selectHasUnsentDrafts,
   selectIsSending,
   selectOutgoingMessage,
   selectSendFailed,
+  selectUnsentDraft,
 } = conversationSlice.selectors

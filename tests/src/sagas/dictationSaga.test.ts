@@ -5,7 +5,7 @@
  */
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { sessionEnded } from '../../../src/features/auth'
+import { logoutRequested, sessionEnded } from '../../../src/features/auth'
 import { selectDraft } from '../../../src/features/conversation'
 import {
   cleanupUndoRequested,
@@ -372,6 +372,8 @@ describe('leaving the study while recording', () => {
     const session = await startRecording({ store, engine })
     session.say('private words')
 
+    // What 'Log out' dispatches, then the session's end the identity SDK reports.
+    store.dispatch(logoutRequested())
     store.dispatch(sessionEnded())
     await vi.waitFor(() => {
       expect(session.closes).toBe(1)
@@ -380,6 +382,22 @@ describe('leaving the study while recording', () => {
     expect(session.calls).toEqual(['start', 'stop', 'close'])
     expect(store.getState().dictation.status).toBe('uninitialized')
     expect(draftOf(store).text).toBe('')
+  })
+
+  it('DC-8 a session ending on its own stops and closes the recording and keeps what was dictated, as voice', async () => {
+    const { store, engine } = setUp()
+    await openStudy(store)
+    const session = await startRecording({ store, engine })
+    session.say('words dictated before the expiry')
+
+    store.dispatch(sessionEnded())
+    await vi.waitFor(() => {
+      expect(session.closes).toBe(1)
+    })
+
+    expect(session.calls).toEqual(['start', 'stop', 'close'])
+    expect(store.getState().dictation.status).toBe('uninitialized')
+    expect(draftOf(store)).toEqual({ text: 'words dictated before the expiry', inputType: 'voice' })
   })
 
   it('a stop while the microphone prompt is still open closes the session without recording', async () => {

@@ -27,14 +27,15 @@ import { ordersApi } from '../../../src/services/api/ordersApi'
 import {
   createDraftStorage,
   createMemoryDraftStorage,
-  createMemoryKeyValueStorage,
   type DraftStorage,
   type StoredDraft,
 } from '../../../src/services/storage/draftStorage'
+import { createMemoryKeyValueStorage } from '../../../src/services/storage/ownedStorage'
 import { routePattern } from '../../support/msw/apiBackend'
 import { buildReport, buildSections } from '../../support/msw/data'
 import { apiBackend, server } from '../../support/msw/server'
 import { createTestDeps, makeTestStore, type TestDeps } from '../../support/render'
+import { refusingToSave } from '../../support/session'
 
 const EARLIER = '2025-03-04T14:00:00.000Z'
 const LATER = '2025-03-04T16:30:00.000Z'
@@ -336,12 +337,7 @@ describe('the session-storage mirror', () => {
   })
 
   it('RP-2 a browser refusing to store the draft is logged and the draft stays in the store', async () => {
-    const refusing: DraftStorage = {
-      ...createMemoryDraftStorage(),
-      save: () => {
-        throw new DOMException('full', 'QuotaExceededError')
-      },
-    }
+    const refusing = refusingToSave(createMemoryDraftStorage())
     const { store, deps } = setup({ draftStorage: refusing })
 
     await typeImpression(store, 'Normal. Kept in memory.')

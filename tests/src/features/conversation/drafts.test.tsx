@@ -1,9 +1,10 @@
 /**
  * The chat drafts: what dictation writes into the input is sent as voice (DC-8), what the
- * clinician types is text, and drafts end with the session.
+ * clinician types is text, and drafts outlive a session that ends on its own but not Log out.
  */
 import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { logoutRequested } from '../../../../src/features/auth'
 import { dictationComposed, draftEdited, selectDraft } from '../../../../src/features/conversation'
 import { baseApi } from '../../../../src/services/api/baseApi'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
@@ -93,12 +94,18 @@ describe('the draft state', () => {
     expect(selectDraft(store.getState(), 'O1').text).toBe('Half-written question')
   })
 
-  it('drafts end with the session, whose end resets the API cache', () => {
+  it('ID-2 drafts outlive the API cache reset of a session’s end, and leave with Log out', () => {
     const { store } = makeTestStore({ deps: createTestDeps({ sessionToken: 'jwt' }) })
-    store.dispatch(dictationComposed({ orderId: 'O1', text: 'Previous user dictation' }))
+    store.dispatch(dictationComposed({ orderId: 'O1', text: 'Dictated before the expiry' }))
 
     store.dispatch(baseApi.util.resetApiState())
+    expect(selectDraft(store.getState(), 'O1')).toEqual({
+      text: 'Dictated before the expiry',
+      inputType: 'voice',
+    })
 
+    store.dispatch(logoutRequested())
+    store.dispatch(baseApi.util.resetApiState())
     expect(selectDraft(store.getState(), 'O1')).toEqual({ text: '', inputType: 'text' })
   })
 })

@@ -18,6 +18,7 @@ import {
   useFakeClock,
   type RenderAppResult,
 } from '../../../support/render'
+import { sessionExpiresInThePage, signIn, tabStorage } from '../../../support/session'
 
 const FIRST = 'marie@hospital.test'
 const SECOND = 'rosalind@hospital.test'
@@ -30,13 +31,6 @@ function giveO1Report(): void {
   order.report = buildReport({
     sections: buildSections({ findings: 'Lungs clear.', impression: 'Normal.' }),
   })
-}
-
-/** Everything in the tab's session storage, as one text. */
-function tabStorage(): string {
-  return Object.keys(sessionStorage)
-    .map((key) => sessionStorage.getItem(key))
-    .join('\n')
 }
 
 /** The first reader is signed in from an earlier visit; the app stores drafts in the tab. */
@@ -77,37 +71,16 @@ async function typeUnsaved(view: RenderAppResult): Promise<void> {
   expect(tabStorage()).toContain(UNSAVED)
 }
 
-/** The identity provider refuses the refresh: the session ends on its own, without 'Log out'. */
-async function sessionExpires(): Promise<void> {
-  server.use(
-    http.post('/v1/auth/refresh', () =>
-      HttpResponse.json(
-        { errorCode: 'E061301', errorDescription: 'Refresh token is invalid' },
-        { status: 401 },
-      ),
-    ),
-  )
-  vi.advanceTimersByTime(SESSION_TTL_SECONDS * 1000)
-  await screen.findByRole('button', { name: 'Continue' })
-}
-
-async function signIn(view: RenderAppResult, email: string): Promise<void> {
-  await view.user.type(screen.getByLabelText('Email'), email)
-  await view.user.type(screen.getByLabelText('Password'), PASSWORD)
-  await view.user.click(screen.getByRole('button', { name: 'Continue' }))
-  await screen.findByRole('button', { name: 'Log out' })
-}
-
 describe('unsaved report drafts on a shared workstation', () => {
   it('ID-2 after an expiry, another clinician signing in on the tab sees the server’s report, not the draft', async () => {
     const clock = useFakeClock()
     const view = firstReaderAtWork(clock)
     await typeUnsaved(view)
-    await sessionExpires()
+    await sessionExpiresInThePage()
     // Kept for the first reader's next sign-in...
     expect(tabStorage()).toContain(UNSAVED)
 
-    await signIn(view, SECOND)
+    await signIn(view, SECOND, PASSWORD)
 
     // ...but gone from the tab as soon as someone else signs in.
     expect(tabStorage()).not.toContain(UNSAVED)
@@ -121,9 +94,9 @@ describe('unsaved report drafts on a shared workstation', () => {
     const clock = useFakeClock()
     const view = firstReaderAtWork(clock)
     await typeUnsaved(view)
-    await sessionExpires()
+    await sessionExpiresInThePage()
 
-    await signIn(view, FIRST)
+    await signIn(view, FIRST, PASSWORD)
 
     const impression = await openReport(view)
     expect(impression).toHaveValue(`Normal. ${UNSAVED}`)

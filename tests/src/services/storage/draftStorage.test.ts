@@ -4,6 +4,7 @@
  * can remove every draft but its own user's.
  */
 import { describe, expect, it } from 'vitest'
+import { chatDrafts } from '../../../../src/services/storage/chatDraftStorage'
 import {
   createSessionDraftStorage,
   type StoredDraft,
@@ -115,5 +116,23 @@ describe('drafts of several users in one tab', () => {
     storage.clear()
 
     expect(sessionStorage).toHaveLength(0)
+  })
+})
+
+describe('report drafts and chat drafts in one tab', () => {
+  it('ID-2 they keep apart: clearing one kind leaves the other', () => {
+    const reports = createSessionDraftStorage()
+    const chat = chatDrafts.inTabSession()
+    const message = { owner: 'U-ada', text: 'Is there an effusion?', inputType: 'text' } as const
+    reports.save('O1', draft)
+    chat.save('O1', message)
+
+    reports.clear()
+    expect(chat.load('O1')).toEqual(message)
+
+    reports.save('O1', draft)
+    chat.clear()
+    expect(reports.load('O1')).toEqual(draft)
+    expect(chat.load('O1')).toBeNull()
   })
 })
