@@ -126,7 +126,7 @@ test.describe('dictation through the real Speech SDK', () => {
     ).toBe('pulse')
     const thresholdColour = await stop.evaluate(backgroundOf)
     expect(thresholdColour.blue).toBeGreaterThan(thresholdColour.red + 80)
-    await page.screenshot({ path: shot('dictation') })
+    await page.screenshot({ path: 'test-results/e2e/screens/dictation-threshold.png' })
 
     // DC-3: 55 words are cleaned up; the cleaned text replaces them and can be undone.
     await stop.click()

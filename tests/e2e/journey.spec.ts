@@ -205,6 +205,7 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   await expect(page.getByText('Listening...')).toBeVisible()
   await expect(input).toHaveValue(RAW, { timeout: 30_000 })
   await expect(stop).toHaveAttribute('data-state', 'threshold')
+  await page.screenshot({ path: shot('dictation') })
   await step('dictating')
   await stop.click()
   await expect(input).toHaveValue(CLEANED)
