@@ -55,6 +55,22 @@ beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' })
 })
 
+/** Requests the MSW server has started and not yet answered. */
+let requestsInFlight = 0
+server.events.on('request:start', () => {
+  requestsInFlight += 1
+})
+server.events.on('request:end', () => {
+  requestsInFlight -= 1
+})
+
+const nextFrame = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => {
+      setTimeout(resolve, 0)
+    })
+  })
+
 afterEach(async () => {
   cleanup()
   // Real timers first: a request waiting on a retry back-off must be able to finish.
@@ -67,6 +83,14 @@ afterEach(async () => {
   vi.useRealTimers()
 })
 
-afterAll(() => {
+afterAll(async () => {
+  // The Descope SDK sets React state a frame and a timer after its session refresh answers, even
+  // when the provider has unmounted; after the file's last test that would land once jsdom is
+  // gone ("window is not defined"). Let every request finish and those callbacks run first.
+  await vi.waitFor(() => {
+    if (requestsInFlight > 0) throw new Error(`${String(requestsInFlight)} requests still open`)
+  })
+  await nextFrame()
+  await nextFrame()
   server.close()
 })
