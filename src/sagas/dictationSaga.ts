@@ -33,7 +33,7 @@ import {
 } from 'redux-saga/effects'
 import { CLEANUP_WORD_THRESHOLD } from '../app/constants'
 import type { RootState } from '../app/store'
-import { sessionEnded } from '../features/auth'
+import { logoutRequested, sessionEnded } from '../features/auth'
 import { dictationComposed, selectDraft } from '../features/conversation'
 import {
   cleanupFailed,
@@ -327,11 +327,18 @@ const PROBLEM_OF_START: Readonly<Record<StartFailure, DictationProblem>> = {
   failed: 'startFailed',
 }
 
+/**
+ * 'Log out' (the microphone stops at once, not a round trip later when the session has ended) or
+ * the end of the session.
+ */
+function endsSession(action: unknown): boolean {
+  return logoutRequested.match(action) || sessionEnded.match(action)
+}
+
 /** What ends a recording from outside: another study opens, or the session ends. */
 function leavesStudy(orderId: Id) {
   return (action: unknown): boolean =>
-    (studySelected.match(action) && action.payload.orderId !== orderId) ||
-    sessionEnded.match(action)
+    (studySelected.match(action) && action.payload.orderId !== orderId) || endsSession(action)
 }
 
 /**
@@ -401,7 +408,7 @@ function* recordOnce(study: PreparedStudy, tokens: TokenCache): SagaIterator<Unk
       const signal = raced.signal
       if (!signal) continue
       // After logout nothing may be written for the previous user.
-      const composing = !(left && sessionEnded.match(left))
+      const composing = !(left && endsSession(left))
       switch (signal.type) {
         case 'recognizing':
           if (!composing) break
@@ -496,6 +503,7 @@ function* undoCleanup(orderId: Id): SagaIterator {
 
 const COORDINATED = [
   studySelected.type,
+  logoutRequested.type,
   sessionEnded.type,
   startRequested.type,
   cleanupUndoRequested.type,
@@ -510,7 +518,7 @@ export function* watchDictation(): SagaIterator {
     const action = next ?? ((yield take(COORDINATED)) as UnknownAction)
     next = null
 
-    if (sessionEnded.match(action)) {
+    if (endsSession(action)) {
       // The slice resets with the API cache; the token belonged to the previous user.
       study = null
       tokens.grant = null

@@ -384,6 +384,22 @@ describe('leaving the study while recording', () => {
     expect(draftOf(store).text).toBe('')
   })
 
+  it('Log out turns the microphone off at once, before the identity provider has ended the session', async () => {
+    const { store, engine } = setUp()
+    await openStudy(store)
+    const session = await startRecording({ store, engine })
+    session.say('private words')
+
+    store.dispatch(logoutRequested())
+    await vi.waitFor(() => {
+      expect(session.closes).toBe(1)
+    })
+    expect(session.calls).toEqual(['start', 'stop', 'close'])
+    // Words the service still delivers are written for nobody.
+    session.say('private words heard after log out')
+    expect(draftOf(store).text).not.toContain('after log out')
+  })
+
   it('DC-8 a session ending on its own stops and closes the recording and keeps what was dictated, as voice', async () => {
     const { store, engine } = setUp()
     await openStudy(store)
