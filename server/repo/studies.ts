@@ -14,11 +14,18 @@ import type {
   ReportSectionKey,
   ReportSections,
 } from '../../src/services/api/contract'
-import { IN_PROGRESS, PATIENT_SUMMARY, REPORT_SECTION_KEYS } from '../../src/services/api/contract'
+import {
+  IN_PROGRESS,
+  PATIENT_SUMMARY,
+  PRECONDITION_FAILED,
+  REPORT_SECTION_KEYS,
+  reportChangedError,
+  reportETag as versionTag,
+} from '../../src/services/api/contract'
 import type { StudyContext } from '../assistant/types'
 import type { Database, Queryable, Tx } from '../db/client'
 import { messages, orders, patients, reports } from '../db/schema'
-import { badRequest, conflict, notFound } from '../http/errors'
+import { badRequest, conflict, HttpError, notFound } from '../http/errors'
 import { toMessage, toOrder, toPatient, toReport, type ReportRow } from './mappers'
 
 export async function listPatients(db: Database): Promise<Patient[]> {
@@ -139,7 +146,7 @@ export async function storeExchange(db: Database, input: ExchangeInput, now: () 
           const values = Object.fromEntries(
             changed.map((key) => [key, input.sections?.[key] ?? '']),
           )
-          await upsertReport(tx, order.id, values, now())
+          await upsertReport(tx, order.id, values, nextVersionTime(now(), current))
         }
       }
     }
@@ -165,6 +172,55 @@ export async function storeExchange(db: Database, input: ExchangeInput, now: () 
       report_updated: changed.length > 0,
     }
   })
+}
+
+/**
+ * A report's `updated_at` is its version (the ETag of PUT and finalize preconditions), so every
+ * write moves it forward, by a millisecond past the previous one when the clock has not moved:
+ * two writes never share a version. Callers hold the order row lock, so writes are serialized.
+ */
+function nextVersionTime(now: Date, previous: ReportRow | undefined): Date {
+  if (!previous) return now
+  return new Date(Math.max(now.getTime(), previous.updatedAt.getTime() + 1))
+}
+
+/** The version of a report as the API shows it: its `updated_at`, quoted like an ETag. */
+export function reportETag(report: Report): string {
+  return versionTag(report.updated_at)
+}
+
+/**
+ * HTTP preconditions of PUT report and POST finalize (RFC 9110 §13.1): `If-Match` lists the
+ * versions the client's change was written against, `If-None-Match: *` says it expected no report
+ * at all. Absent headers impose nothing.
+ */
+export interface ReportPreconditions {
+  ifMatch?: string | undefined
+  ifNoneMatch?: string | undefined
+}
+
+const reportChanged = () =>
+  new HttpError(PRECONDITION_FAILED, reportChangedError.error, reportChangedError.message)
+
+/** `"a", W/"b", *` -> ['"a"', 'W/"b"', '*']; an unquoted single value is taken as one tag. */
+function entityTags(header: string): string[] {
+  const tags = header.match(/\*|(?:W\/)?"[^"]*"/g)
+  if (tags) return tags
+  const bare = header.trim()
+  return bare ? [`"${bare}"`] : []
+}
+
+/** Whether a header's tag list names the current version (`*`: any report at all). */
+function listMatches(header: string, current: ReportRow | undefined): boolean {
+  if (!current) return false
+  const etag = reportETag(toReport(current))
+  // Strong comparison (If-Match requires it): a weak tag never matches.
+  return entityTags(header).some((tag) => tag === '*' || tag === etag)
+}
+
+function assertPreconditions(pre: ReportPreconditions, current: ReportRow | undefined): void {
+  if (pre.ifMatch !== undefined && !listMatches(pre.ifMatch, current)) throw reportChanged()
+  if (pre.ifNoneMatch !== undefined && listMatches(pre.ifNoneMatch, current)) throw reportChanged()
 }
 
 async function upsertReport(tx: Tx, orderId: string, values: Partial<ReportSections>, at: Date) {
@@ -228,17 +284,24 @@ export async function initializeConversation(
   })
 }
 
+/**
+ * Replaces every section. With preconditions, the check and the write happen under the order row
+ * lock in one transaction, so of two writers holding the same version exactly one wins. A final
+ * report answers 409 before any precondition is looked at.
+ */
 export async function saveReport(
   db: Database,
   orderId: string,
   sections: ReportSections,
   now: () => Date,
+  preconditions: ReportPreconditions = {},
 ): Promise<Report> {
   return db.transaction(async (tx) => {
     await lockOrder(tx, orderId)
     const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
     if (current?.isFinal) throw conflict('This report has been finalized and cannot be edited.')
-    return toReport(await upsertReport(tx, orderId, sections, now()))
+    assertPreconditions(preconditions, current)
+    return toReport(await upsertReport(tx, orderId, sections, nextVersionTime(now(), current)))
   })
 }
 
@@ -247,14 +310,17 @@ export async function finalizeReport(
   orderId: string,
   userId: string,
   now: () => Date,
+  preconditions: ReportPreconditions = {},
 ): Promise<Report> {
   return db.transaction(async (tx) => {
     await lockOrder(tx, orderId)
     const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
     if (current?.isFinal) throw conflict('This report is already finalized.')
+    // The signature goes on the version the clinician saw, or on nothing.
+    assertPreconditions(preconditions, current)
     const empty = !current || REPORT_SECTION_KEYS.every((key) => current[key].trim() === '')
     if (empty) throw conflict('There is nothing to finalize: the report is empty.')
-    const at = now()
+    const at = nextVersionTime(now(), current)
     const [row] = await tx
       .update(reports)
       .set({ isFinal: true, finalizedAt: at, finalizedBy: userId, updatedAt: at })

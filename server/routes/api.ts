@@ -2,9 +2,10 @@
  * The 13 /api/v1 routes. Paths and schemas come from the shared contract's `routes` table, so
  * every request is validated and every answer is checked against the same schemas the SPA uses.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { errorSchema, routes } from '../../src/services/api/contract'
+import { errorSchema, routes, type Report } from '../../src/services/api/contract'
 import type { Assistant } from '../assistant/types'
 import type { Database } from '../db/client'
 import { HttpError } from '../http/errors'
@@ -23,8 +24,28 @@ const errors = {
   401: errorSchema,
   404: errorSchema,
   409: errorSchema,
+  412: errorSchema,
   502: errorSchema,
   503: errorSchema,
+}
+
+/** One header's value; a header sent twice is one comma-separated list, as HTTP defines it. */
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+/** `If-Match` / `If-None-Match` of a report write; both optional (see studies.saveReport). */
+function reportPreconditions(request: FastifyRequest): studies.ReportPreconditions {
+  return {
+    ifMatch: headerValue(request, 'if-match'),
+    ifNoneMatch: headerValue(request, 'if-none-match'),
+  }
+}
+
+/** The report's version as the `ETag` of the answer carrying it (none while there is no report). */
+function setETag(reply: FastifyReply, report: Report | null): void {
+  if (report) void reply.header('etag', studies.reportETag(report))
 }
 
 export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
@@ -52,7 +73,11 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
         response: { 200: routes.getOrder.answer, ...errors },
       },
     },
-    (request) => studies.getOrder(db, request.params.id),
+    async (request, reply) => {
+      const order = await studies.getOrder(db, request.params.id)
+      setETag(reply, order.report)
+      return order
+    },
   )
 
   app.get(
@@ -165,7 +190,17 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
         response: { 200: routes.saveReport.answer, ...errors },
       },
     },
-    (request) => studies.saveReport(db, request.params.id, request.body.sections, now),
+    async (request, reply) => {
+      const report = await studies.saveReport(
+        db,
+        request.params.id,
+        request.body.sections,
+        now,
+        reportPreconditions(request),
+      )
+      setETag(reply, report)
+      return report
+    },
   )
 
   app.post(
@@ -176,7 +211,17 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
         response: { 200: routes.finalizeReport.answer, ...errors },
       },
     },
-    (request) => studies.finalizeReport(db, request.params.id, request.userId, now),
+    async (request, reply) => {
+      const report = await studies.finalizeReport(
+        db,
+        request.params.id,
+        request.userId,
+        now,
+        reportPreconditions(request),
+      )
+      setETag(reply, report)
+      return report
+    },
   )
 
   app.delete(

@@ -7,6 +7,10 @@
  * - before sending, the saga waits for a reply the assistant is still writing for that study and
  *   reads the report again: a report the assistant changed meanwhile becomes a choice for the
  *   clinician (RP-6) instead of being overwritten by the PUT, which replaces every section;
+ * - the PUT names the version the draft is based on (`If-Match`), and finalizing the version the
+ *   clinician saw, so a write landing between that read and ours is not overwritten, nor signed
+ *   unseen: the server answers 412, the saga reads the report again (the slice reconciles it as
+ *   above) and saves the merged text once more, or leaves the conflict to the clinician;
  * - drafts not yet on the server are mirrored into the tab's session storage (`draftStorage`
  *   from the saga context) and restored when the editor opens after a reload; they are removed
  *   once saved, after finalizing, when the study's conversation is cleared and on 'Log out'; a
@@ -47,6 +51,7 @@ import {
   saveFailed,
   saveHeldForReply,
   saveNotNeeded,
+  saveRefusedAsStale,
   saveRequested,
   saveStarted,
   saveSucceeded,
@@ -63,7 +68,13 @@ import {
 } from '../features/report'
 import type { RootState } from '../app/store'
 import { isApiError } from '../services/api/baseApi'
-import type { Id, Order, Report } from '../services/api/contract'
+import {
+  PRECONDITION_FAILED,
+  reportChangedError,
+  type Id,
+  type Order,
+  type Report,
+} from '../services/api/contract'
 import { conversationApi } from '../services/api/conversationApi'
 import { ordersApi } from '../services/api/ordersApi'
 import { reportApi } from '../services/api/reportApi'
@@ -99,20 +110,36 @@ function* fetchOrder(orderId: Id): SagaIterator<Order> {
   return (yield call(() => request.unwrap())) as Order
 }
 
+/** Sends the draft, on condition that the server still holds the version it is based on. */
 function* sendReport(orderId: Id, draft: ReportDraft): SagaIterator<Report> {
   const sections = parseReport(draft.report, draft.impression)
   yield put(saveStarted({ orderId, sections }))
   const request = (yield dispatchThunk(
-    reportApi.endpoints.saveReport.initiate({ orderId, sections }, { track: false }),
+    reportApi.endpoints.saveReport.initiate(
+      { orderId, sections, baseVersion: draft.base.updatedAt },
+      { track: false },
+    ),
   )) as Unwrappable<Report>
   return (yield call(() => request.unwrap())) as Report
 }
 
-function* postFinalize(orderId: Id): SagaIterator<Report> {
+function* postFinalize(orderId: Id, seenVersion: string | null | undefined): SagaIterator<Report> {
   const request = (yield dispatchThunk(
-    reportApi.endpoints.finalizeReport.initiate(orderId, { track: false }),
+    reportApi.endpoints.finalizeReport.initiate({ orderId, seenVersion }, { track: false }),
   )) as Unwrappable<Report>
   return (yield call(() => request.unwrap())) as Report
+}
+
+/**
+ * The report version on the clinician's screen: their draft's base (a draft that may be finalized
+ * holds nothing unsaved), else the loaded order's report; null for "no report", undefined when
+ * the order was never loaded here (then no precondition is sent).
+ */
+function selectSeenVersion(state: RootState, orderId: Id): string | null | undefined {
+  const draft = selectReportDraft(state, orderId)
+  if (draft) return draft.base.updatedAt
+  const order = ordersApi.endpoints.getOrder.select(orderId)(state).data
+  return order ? (order.report?.updated_at ?? null) : undefined
 }
 
 function selectDraft(state: RootState, orderId: Id): ReportDraft | undefined {
@@ -133,7 +160,20 @@ function* waitForAssistant(orderId: Id): SagaIterator {
   }
 }
 
-export type SaveOutcome = 'saved' | 'nothing_to_save' | 'blocked' | 'failed'
+/**
+ * 'report_changed': the server refused a save because someone else changed the report (412); the
+ * draft was reconciled with their version and saved again, or waits for the clinician's choice.
+ * Either way the text on the server is not only what the clinician last saw.
+ */
+export type SaveOutcome = 'saved' | 'nothing_to_save' | 'blocked' | 'report_changed' | 'failed'
+
+/** Saves sent for one request when the server keeps answering that the report changed. */
+const MAX_STALE_SAVES = 2
+
+const REPORT_CHANGED_FAILURE: SaveFailure = {
+  status: PRECONDITION_FAILED,
+  message: reportChangedError.message,
+}
 
 /** Why a draft is not to be sent now, or null when it holds text the server lacks. */
 function reasonNotToSave(draft: ReportDraft | undefined): 'nothing_to_save' | 'blocked' | null {
@@ -160,23 +200,44 @@ export function* saveDraft(orderId: Id): SagaIterator<SaveOutcome> {
     return 'failed'
   }
 
-  const draft = (yield select(selectDraft, orderId)) as ReportDraft | undefined
+  let draft = (yield select(selectDraft, orderId)) as ReportDraft | undefined
   const after = reasonNotToSave(draft)
   if (after || !draft) {
     yield put(saveNotNeeded({ orderId }))
     return after ?? 'nothing_to_save'
   }
 
-  try {
-    const report = (yield call(sendReport, orderId, draft)) as Report
-    yield put(saveSucceeded({ orderId, report }))
-    return 'saved'
-  } catch (error) {
-    const failure = toFailure(error)
-    yield put(saveFailed({ orderId, error: failure }))
-    // RP-5: the report became final elsewhere; reading it again shows why and keeps the text.
-    if (failure.status === CONFLICT) yield call(refreshQuietly, orderId)
-    return 'failed'
+  for (let sent = 1; ; sent += 1) {
+    try {
+      const report = (yield call(sendReport, orderId, draft)) as Report
+      yield put(saveSucceeded({ orderId, report }))
+      return sent === 1 ? 'saved' : 'report_changed'
+    } catch (error) {
+      const failure = toFailure(error)
+      if (failure.status !== PRECONDITION_FAILED) {
+        yield put(saveFailed({ orderId, error: failure }))
+        // RP-5: the report became final elsewhere; reading it again shows why and keeps the text.
+        if (failure.status === CONFLICT) yield call(refreshQuietly, orderId)
+        return 'failed'
+      }
+    }
+    // 412: someone wrote the report between our read and our PUT. Read it again; the slice
+    // reconciles the draft with it while the save still counts as under way (so our own write,
+    // answered 412 to a repeated PUT, is recognized as ours) and keeps every word of the draft.
+    try {
+      yield call(fetchOrder, orderId)
+    } catch {
+      yield put(saveFailed({ orderId, error: REPORT_CHANGED_FAILURE }))
+      return 'failed'
+    }
+    yield put(saveRefusedAsStale({ orderId }))
+    draft = (yield select(selectDraft, orderId)) as ReportDraft | undefined
+    // A conflict now waits for the clinician's choice (RP-6), or nothing of ours is left unsaved.
+    if (reasonNotToSave(draft) !== null || !draft) return 'report_changed'
+    if (sent >= MAX_STALE_SAVES) {
+      yield put(saveFailed({ orderId, error: REPORT_CHANGED_FAILURE }))
+      return 'failed'
+    }
   }
 }
 
@@ -195,18 +256,33 @@ const FINALIZE_MESSAGES = {
   refused: 'The server refused to finalize this report: it is already finalized or it is empty.',
 } as const
 
+/**
+ * Saves what is unsaved, then signs the version the clinician saw (`If-Match`): a report someone
+ * else changed meanwhile, during the save or after it, is not finalized (412) but shown again.
+ */
 export function* finalizeReport(orderId: Id): SagaIterator {
   const saved = (yield call(saveDraft, orderId)) as SaveOutcome
-  if (saved === 'failed' || saved === 'blocked') {
+  if (saved === 'failed' || saved === 'blocked' || saved === 'report_changed') {
     const reason = saved === 'failed' ? 'save_failed' : 'report_changed'
     yield put(finalizeFailed({ orderId, error: { reason, message: FINALIZE_MESSAGES[reason] } }))
     return
   }
   try {
-    const report = (yield call(postFinalize, orderId)) as Report
+    const seen = (yield select(selectSeenVersion, orderId)) as string | null | undefined
+    const report = (yield call(postFinalize, orderId, seen)) as Report
     yield put(finalizeSucceeded({ orderId, report }))
   } catch (error) {
     const failure = toFailure(error)
+    if (failure.status === PRECONDITION_FAILED) {
+      const changed: FinalizeFailure = {
+        reason: 'report_changed',
+        message: FINALIZE_MESSAGES.report_changed,
+      }
+      yield put(finalizeFailed({ orderId, error: changed }))
+      // The new version reaches the editor (and the draft, RP-6) before anything is signed.
+      yield call(refreshQuietly, orderId)
+      return
+    }
     const refused = failure.status === CONFLICT
     const finalizeError: FinalizeFailure = refused
       ? { reason: 'refused', message: FINALIZE_MESSAGES.refused }
@@ -334,6 +410,7 @@ function draftOrderOf(action: unknown): Id | undefined {
     saveHeldForReply.match(action) ||
     saveStarted.match(action) ||
     saveSucceeded.match(action) ||
+    saveRefusedAsStale.match(action) ||
     saveFailed.match(action) ||
     conflictSectionChosen.match(action) ||
     draftDiscarded.match(action) ||

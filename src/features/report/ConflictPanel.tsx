@@ -59,7 +59,7 @@ export function ConflictPanel({ conflict, mine, onChoose }: ConflictPanelProps) 
       <Alert.Root status="warning" variant="subtle">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>The assistant updated this report while you were editing.</Alert.Title>
+          <Alert.Title>This report changed while you were editing.</Alert.Title>
           <Alert.Description>
             Choose which version to keep for each section below. Your text is kept until you do.
           </Alert.Description>

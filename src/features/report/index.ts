@@ -17,6 +17,7 @@ export {
   reportSlice,
   saveFailed,
   saveHeldForReply,
+  saveRefusedAsStale,
   saveNotNeeded,
   saveRequested,
   saveStarted,

@@ -174,6 +174,18 @@ export const reportSlice = createSlice({
       // While a conflict waits, the base stays the version both sides diverged from.
       if (draft.conflict === null) draft.base = saved
     },
+    /**
+     * The server refused the save (412): the report changed since the version the draft is based
+     * on. The saga has read the report again, so the draft is reconciled with it (RP-6); nothing
+     * failed that 'Retry' could fix, so the save is simply no longer under way.
+     */
+    saveRefusedAsStale(state, action: PayloadAction<OrderPayload>) {
+      const draft = state.drafts[action.payload.orderId]
+      if (!draft) return
+      draft.save = 'idle'
+      draft.inFlight = null
+      draft.saveError = null
+    },
     saveFailed(state, action: PayloadAction<OrderPayload & { error: SaveFailure }>) {
       const draft = state.drafts[action.payload.orderId]
       if (!draft) return
@@ -270,6 +282,7 @@ export const {
   saveNotNeeded,
   saveStarted,
   saveSucceeded,
+  saveRefusedAsStale,
   saveFailed,
   conflictSectionChosen,
   draftDiscarded,

@@ -13,6 +13,8 @@ export interface ApiRequest {
   url: string
   method: HttpMethod
   body?: unknown
+  /** Request headers of this one call (the report writes' `If-Match`); plain strings, serializable. */
+  headers?: Record<string, string>
 }
 
 type PathOf<N extends RouteName> = (typeof routes)[N]['path']
@@ -37,7 +39,8 @@ type BodyOption<N extends RouteName> = [RouteBody<N>] extends [never]
   ? { body?: undefined }
   : { body: RouteBody<N> }
 
-export type RequestOptions<N extends RouteName> = ParamsOption<N> & BodyOption<N>
+export type RequestOptions<N extends RouteName> = ParamsOption<N> &
+  BodyOption<N> & { headers?: Record<string, string> | undefined }
 
 /** Fills the `:name` segments of a route path, each one URL-encoded. */
 export function routeUrl(path: string, params: Readonly<Record<string, string>> = {}): string {
@@ -52,5 +55,8 @@ export function apiRequest<N extends RouteName>(name: N, options: RequestOptions
   const route = routes[name]
   const request: ApiRequest = { url: routeUrl(route.path, options.params), method: route.method }
   if (options.body !== undefined) request.body = options.body
+  if (options.headers && Object.keys(options.headers).length > 0) {
+    request.headers = { ...options.headers }
+  }
   return request
 }

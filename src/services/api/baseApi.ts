@@ -189,7 +189,12 @@ const httpBaseQuery: BaseQueryFn<
 > = async (request, api, extraOptions) => {
   const deps = apiDepsOf(api.extra)
   const result = await fetchJson(
-    { url: absoluteUrl(request.url), method: request.method, body: request.body },
+    {
+      url: absoluteUrl(request.url),
+      method: request.method,
+      body: request.body,
+      ...(request.headers ? { headers: request.headers } : {}),
+    },
     api,
     extraOptions,
   )

@@ -186,6 +186,35 @@ export type SaveReportRequest = z.infer<typeof saveReportRequestSchema>
 // PUT /orders/{id}/report and POST /orders/{id}/report/finalize answer the report.
 export const reportAnswerSchema = reportSchema
 
+/**
+ * Optional preconditions of the two report writes (headers only; the bodies are the spec's).
+ * A report's version is its `updated_at`, quoted like an entity tag; GET order and both writes
+ * answer it as `ETag`. `If-Match: <version>` writes only while the report is still that version;
+ * `If-None-Match: *` only while the study has no report. A failed precondition answers 412
+ * `reportChangedError` and writes nothing; a final report answers 409 first. No header: no check.
+ */
+export const PRECONDITION_FAILED = 412
+export const reportChangedError = {
+  error: 'report_changed',
+  message: 'The report was changed by someone else since you opened it.',
+} as const satisfies ApiErrorBody
+
+/** The entity tag of a report version: `"2026-11-21T14:00:00.123Z"`. */
+export function reportETag(updatedAt: string): string {
+  return `"${updatedAt}"`
+}
+
+/**
+ * The precondition headers of a write based on `version`: a report's `updated_at`, null for "the
+ * study had no report", undefined for no precondition at all.
+ */
+export function reportPreconditionHeaders(
+  version: string | null | undefined,
+): Record<string, string> {
+  if (version === undefined) return {}
+  return version === null ? { 'If-None-Match': '*' } : { 'If-Match': reportETag(version) }
+}
+
 // DELETE /orders/{id}/conversation answers 204 with no body.
 
 // POST /speech/token

@@ -1,12 +1,33 @@
-/** Saving and finalizing a study's report. The answer is the report; the order caches take it. */
+/**
+ * Saving and finalizing a study's report. The answer is the report; the order caches take it.
+ * Both writes may name the report version they are based on; the server then refuses (412) a
+ * write over a report someone else changed meanwhile (see `reportPreconditionHeaders`).
+ */
 import { apiRequest } from './apiRequest'
 import { baseApi } from './baseApi'
-import { reportAnswerSchema, type Id, type Report, type ReportSections } from './contract'
+import {
+  reportAnswerSchema,
+  reportPreconditionHeaders,
+  type Id,
+  type Report,
+  type ReportSections,
+} from './contract'
 import { ordersApi } from './ordersApi'
 
 export interface SaveReportArgs {
   orderId: Id
   sections: ReportSections
+  /**
+   * `updated_at` of the report these sections were written against, null when the study had no
+   * report (sent as `If-Match` / `If-None-Match: *`); left out, the PUT overwrites whatever is there.
+   */
+  baseVersion?: string | null
+}
+
+export interface FinalizeReportArgs {
+  orderId: Id
+  /** `updated_at` of the report the clinician saw and signs, null when they saw none. */
+  seenVersion?: string | null
 }
 
 type CachePatchDispatch = (patch: ReturnType<typeof ordersApi.util.updateQueryData>) => unknown
@@ -29,8 +50,12 @@ function storeReport(dispatch: CachePatchDispatch, orderId: Id, report: Report):
 export const reportApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     saveReport: build.mutation<Report, SaveReportArgs>({
-      query: ({ orderId, sections }) =>
-        apiRequest('saveReport', { params: { id: orderId }, body: { sections } }),
+      query: ({ orderId, sections, baseVersion }) =>
+        apiRequest('saveReport', {
+          params: { id: orderId },
+          body: { sections },
+          headers: reportPreconditionHeaders(baseVersion),
+        }),
       responseSchema: reportAnswerSchema,
       async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
         try {
@@ -42,10 +67,14 @@ export const reportApi = baseApi.injectEndpoints({
         }
       },
     }),
-    finalizeReport: build.mutation<Report, Id>({
-      query: (orderId) => apiRequest('finalizeReport', { params: { id: orderId } }),
+    finalizeReport: build.mutation<Report, FinalizeReportArgs>({
+      query: ({ orderId, seenVersion }) =>
+        apiRequest('finalizeReport', {
+          params: { id: orderId },
+          headers: reportPreconditionHeaders(seenVersion),
+        }),
       responseSchema: reportAnswerSchema,
-      async onQueryStarted(orderId, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled
           storeReport(dispatch, orderId, data)

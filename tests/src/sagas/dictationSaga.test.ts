@@ -391,9 +391,13 @@ describe('leaving the study while recording', () => {
     session.say('private words')
 
     store.dispatch(logoutRequested())
-    await vi.waitFor(() => {
-      expect(session.closes).toBe(1)
-    })
+    // A loaded machine can take longer than vi.waitFor's default second to run the stop.
+    await vi.waitFor(
+      () => {
+        expect(session.closes).toBe(1)
+      },
+      { timeout: 10_000 },
+    )
     expect(session.calls).toEqual(['start', 'stop', 'close'])
     // Words the service still delivers are written for nobody.
     session.say('private words heard after log out')

@@ -31,7 +31,7 @@ import {
   type StoredDraft,
 } from '../../../src/services/storage/draftStorage'
 import { createMemoryKeyValueStorage } from '../../../src/services/storage/ownedStorage'
-import { routePattern } from '../../support/msw/apiBackend'
+import { nextReportVersion, routePattern } from '../../support/msw/apiBackend'
 import { buildReport, buildSections } from '../../support/msw/data'
 import { apiBackend, server } from '../../support/msw/server'
 import { createTestDeps, makeTestStore, type TestDeps } from '../../support/render'
@@ -422,6 +422,96 @@ describe('finalizing', () => {
     const { unsubscribe } = await loadOrder(store)
     expect(apiBackend.requestsTo('finalizeReport')).toHaveLength(0)
     expect(orderO1().report?.is_final).toBe(false)
+    unsubscribe()
+  })
+})
+
+describe('a report written by someone else between our read and our write (412)', () => {
+  /** Another workstation writes the findings just before each of our next `times` PUTs lands. */
+  function anotherWriterBeforeEachPut(times: number) {
+    let written = 0
+    server.use(
+      http.put(routePattern('saveReport'), () => {
+        if (written >= times) return undefined
+        written += 1
+        const order = orderO1()
+        order.report = buildReport({
+          sections: { ...(order.report?.sections ?? BASE), findings: `Elsewhere ${written}.` },
+          updated_at: nextReportVersion(order.report),
+        })
+        return undefined
+      }),
+    )
+  }
+
+  it('RP-6 a refused save conflicting with our edit waits for the choice and keeps the text', async () => {
+    const { store, deps } = setup()
+    anotherWriterBeforeEachPut(1)
+    const { order, unsubscribe } = await loadOrder(store)
+    store.dispatch(editStarted({ orderId: 'O1', server: serverReportOf(order.report) }))
+    const mine = serializeReport({ ...BASE, findings: 'Mine.' })
+    store.dispatch(textEdited({ orderId: 'O1', ...mine }))
+
+    store.dispatch(saveRequested({ orderId: 'O1', trigger: 'manual' }))
+
+    await vi.waitFor(() => {
+      expect(selectReportDraft(store.getState(), 'O1')?.conflict?.sections).toEqual(['findings'])
+    })
+    expect(selectReportDraft(store.getState(), 'O1')).toMatchObject({
+      ...mine,
+      save: 'idle',
+      saveError: null,
+    })
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
+    expect(orderO1().report?.sections.findings).toBe('Elsewhere 1.')
+    expect(deps.draftStorage.load('O1')).toMatchObject(mine)
+    unsubscribe()
+  })
+
+  it('RP-2 a server that keeps refusing is asked twice, then the draft says why and waits for Retry', async () => {
+    const { store, deps } = setup()
+    anotherWriterBeforeEachPut(5)
+    await typeImpression(store, 'Normal. Mine.')
+
+    store.dispatch(saveRequested({ orderId: 'O1', trigger: 'manual' }))
+
+    await vi.waitFor(() => {
+      expect(selectReportDraft(store.getState(), 'O1')?.save).toBe('failed')
+    })
+    expect(selectReportDraft(store.getState(), 'O1')?.saveError).toEqual({
+      status: 412,
+      message: 'The report was changed by someone else since you opened it.',
+    })
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(2)
+    expect(orderO1().report?.sections.impression).toBe('Normal.')
+    expect(deps.draftStorage.load('O1')?.impression).toBe('Normal. Mine.')
+  })
+
+  it('RP-3 finalizing a study this tab never loaded sends no precondition, as before', async () => {
+    const { store } = setup()
+
+    store.dispatch(finalizeRequested({ orderId: 'O1' }))
+    store.dispatch(finalizeConfirmed({ orderId: 'O1' }))
+
+    await vi.waitFor(() => {
+      expect(orderO1().report?.is_final).toBe(true)
+    })
+    const [post] = apiBackend.requestsTo('finalizeReport')
+    expect(post?.headers.get('if-match')).toBeNull()
+    expect(post?.headers.get('if-none-match')).toBeNull()
+  })
+
+  it('RP-3 finalizing signs the version the clinician saw', async () => {
+    const { store } = setup()
+    const { unsubscribe } = await loadOrder(store)
+
+    store.dispatch(finalizeRequested({ orderId: 'O1' }))
+    store.dispatch(finalizeConfirmed({ orderId: 'O1' }))
+
+    await vi.waitFor(() => {
+      expect(orderO1().report?.is_final).toBe(true)
+    })
+    expect(apiBackend.requestsTo('finalizeReport')[0]?.headers.get('if-match')).toBe(`"${EARLIER}"`)
     unsubscribe()
   })
 })

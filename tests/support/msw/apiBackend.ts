@@ -1,7 +1,9 @@
 /**
  * An in-memory /api/v1 for component and API tests: every route of the contract, answering with
  * the contract's shapes and refusing requests that break the contract's request schemas, the
- * way the real server does. Each request is recorded (method, path, body, headers) so tests
+ * way the real server does, including the report writes' `If-Match` / `If-None-Match`
+ * preconditions (412 `report_changed`, nothing written) and a version (`updated_at`) that moves on
+ * with every write to a report. Each request is recorded (method, path, body, headers) so tests
  * assert what the SPA sent. Tests change single answers with `server.use(...)`.
  */
 import { http, HttpResponse } from 'msw'
@@ -14,9 +16,13 @@ import {
   sendMessageRequestSchema,
   phrasesRequestSchema,
   cleanupRequestSchema,
+  PRECONDITION_FAILED,
+  reportChangedError,
+  reportETag,
   type Message,
   type Order,
   type Patient,
+  type Report,
   type RouteName,
 } from '../../../src/services/api/contract'
 import {
@@ -115,7 +121,7 @@ export function routePattern(route: RouteName): string {
 }
 
 type Params = Record<string, string | readonly string[] | undefined>
-type Responder = (input: { params: Params; body: unknown }) => Response
+type Responder = (input: { params: Params; body: unknown; headers: Headers }) => Response
 
 const methodOf = {
   GET: http.get,
@@ -140,6 +146,40 @@ const notFound = (what: string) =>
 const badRequest = (message: string) =>
   HttpResponse.json({ error: 'bad_request', message }, { status: 400 })
 
+/**
+ * The version of the next write to a report: FIXED_TIME, or a millisecond past the version it
+ * replaces, so two writes never share one (as on the real server).
+ */
+export function nextReportVersion(previous: Report | null | undefined): string {
+  const floor = Date.parse(FIXED_TIME)
+  const after = previous ? Date.parse(previous.updated_at) + 1 : floor
+  return new Date(Math.max(floor, after)).toISOString()
+}
+
+function listMatches(header: string, report: Report | null | undefined): boolean {
+  if (!report) return false
+  const tags = header.match(/\*|(?:W\/)?"[^"]*"/g) ?? []
+  return tags.some((tag) => tag === '*' || tag === reportETag(report.updated_at))
+}
+
+/** The server's precondition check of a report write: whether it may go ahead. */
+function preconditionsHold(headers: Headers, report: Report | null | undefined): boolean {
+  const ifMatch = headers.get('if-match')
+  const ifNoneMatch = headers.get('if-none-match')
+  if (ifMatch !== null && !listMatches(ifMatch, report)) return false
+  return ifNoneMatch === null || !listMatches(ifNoneMatch, report)
+}
+
+const reportChanged = () =>
+  HttpResponse.json(reportChangedError, {
+    status: PRECONDITION_FAILED,
+    statusText: 'Precondition Failed',
+  })
+
+function withETag(report: Report): Response {
+  return HttpResponse.json(report, { headers: { ETag: reportETag(report.updated_at) } })
+}
+
 function param(params: Params, name: string): string {
   const value = params[name]
   return typeof value === 'string' ? value : ''
@@ -157,7 +197,7 @@ export function apiHandlers(backend: ApiBackend) {
         headers: request.headers,
         credentials: request.credentials,
       })
-      return respond({ params, body })
+      return respond({ params, body, headers: request.headers })
     })
 
   const orderOf = (params: Params) =>
@@ -168,7 +208,9 @@ export function apiHandlers(backend: ApiBackend) {
     handle('listOrders', () => HttpResponse.json(backend.orders)),
     handle('getOrder', ({ params }) => {
       const order = orderOf(params)
-      return order ? HttpResponse.json(order) : notFound('order')
+      if (!order) return notFound('order')
+      const etag = order.report ? { ETag: reportETag(order.report.updated_at) } : undefined
+      return HttpResponse.json(order, etag ? { headers: etag } : {})
     }),
     handle('listMessages', ({ params }) => {
       const order = orderOf(params)
@@ -191,7 +233,10 @@ export function apiHandlers(backend: ApiBackend) {
       order.status = IN_PROGRESS
       const reportUpdated = backend.replyUpdatesReport
       if (reportUpdated) {
-        order.report = buildReport({ sections: buildSections({ findings: parsed.data.content }) })
+        order.report = buildReport({
+          sections: buildSections({ findings: parsed.data.content }),
+          updated_at: nextReportVersion(order.report),
+        })
       }
       return HttpResponse.json({
         message_id: reply.id,
@@ -223,25 +268,34 @@ export function apiHandlers(backend: ApiBackend) {
       backend.messages.set(order.id, [summary])
       return HttpResponse.json({ content: summary.content })
     }),
-    handle('saveReport', ({ params, body }) => {
+    handle('saveReport', ({ params, body, headers }) => {
       const order = orderOf(params)
       if (!order) return notFound('order')
       const parsed = saveReportRequestSchema.safeParse(body)
       if (!parsed.success) return badRequest('invalid report')
       if (order.report?.is_final)
         return HttpResponse.json({ error: 'conflict', message: 'final' }, { status: 409 })
-      order.report = buildReport({ sections: parsed.data.sections, updated_at: FIXED_TIME })
-      return HttpResponse.json(order.report)
+      if (!preconditionsHold(headers, order.report)) return reportChanged()
+      order.report = buildReport({
+        sections: parsed.data.sections,
+        updated_at: nextReportVersion(order.report),
+      })
+      return withETag(order.report)
     }),
-    handle('finalizeReport', ({ params }) => {
+    handle('finalizeReport', ({ params, headers }) => {
       const order = orderOf(params)
       if (!order) return notFound('order')
+      // As on the server: a final report answers 409 before any precondition is looked at.
+      if (order.report?.is_final)
+        return HttpResponse.json({ error: 'conflict', message: 'final' }, { status: 409 })
+      if (!preconditionsHold(headers, order.report)) return reportChanged()
       order.report = buildReport({
         ...(order.report ?? {}),
         is_final: true,
         finalized_at: FIXED_TIME,
+        updated_at: nextReportVersion(order.report),
       })
-      return HttpResponse.json(order.report)
+      return withETag(order.report)
     }),
     handle('clearConversation', ({ params }) => {
       const order = orderOf(params)

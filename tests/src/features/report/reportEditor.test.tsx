@@ -12,7 +12,7 @@ import { AUTOSAVE_DELAY_MS, ReportEditor } from '../../../../src/features/report
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import type { Report, ReportSections } from '../../../../src/services/api/contract'
 import { createMemoryDraftStorage } from '../../../../src/services/storage/draftStorage'
-import { routePattern } from '../../../support/msw/apiBackend'
+import { nextReportVersion, routePattern } from '../../../support/msw/apiBackend'
 import { buildReport, buildSections } from '../../../support/msw/data'
 import { apiBackend, identityBackend, server } from '../../../support/msw/server'
 import {
@@ -653,5 +653,215 @@ describe('the assistant changing the report while the clinician edits', () => {
     expect(apiBackend.requestsTo('saveReport')).toHaveLength(0)
     expect(orderO1().report?.sections.findings).toBe('Small effusion.')
     expect(within(saveStatus()).getByText('Not saved')).toBeInTheDocument()
+  })
+})
+
+describe('a write landing between the editor’s read and its own (If-Match)', () => {
+  const REPORT_CHANGED =
+    'The report changed while you were editing. Choose which version to keep, then finalize again.'
+
+  /**
+   * Another tab writes the report just before our request reaches the server: the in-memory
+   * server then sees our request with the version we read, no longer the current one.
+   */
+  function anotherTabWritesFirst(
+    method: 'put' | 'post',
+    route: 'saveReport' | 'finalizeReport',
+    sections: Partial<ReportSections>,
+  ) {
+    server.use(
+      http[method](
+        routePattern(route),
+        () => {
+          const order = orderO1()
+          const current = order.report?.sections ?? buildSections()
+          order.report = buildReport({
+            sections: { ...current, ...sections },
+            updated_at: nextReportVersion(order.report),
+          })
+          // Nothing answered here: the request goes on to the in-memory server.
+        },
+        { once: true },
+      ),
+    )
+  }
+
+  const ifMatchOf = (request: { headers: Headers } | undefined) =>
+    request?.headers.get('if-match') ?? null
+
+  it('RP-2 a save names the version it was written against', async () => {
+    giveO1Report()
+    const view = await renderEditor()
+
+    await view.user.type(view.impression, ' Stable.')
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(await within(saveStatus()).findByText('Saved')).toBeInTheDocument()
+    expect(ifMatchOf(apiBackend.requestsTo('saveReport')[0])).toBe(`"${EARLIER}"`)
+  })
+
+  it('RP-2 the first save of a study without a report says it expects none', async () => {
+    const view = await renderEditor()
+
+    await view.user.type(view.impression, 'Normal.')
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(await within(saveStatus()).findByText('Saved')).toBeInTheDocument()
+    const [put] = apiBackend.requestsTo('saveReport')
+    expect(put?.headers.get('if-none-match')).toBe('*')
+    expect(put?.headers.get('if-match')).toBeNull()
+  })
+
+  it('RP-6 a save refused (412) because another tab changed the same section shows the choice and keeps the text', async () => {
+    const clock = useFakeClock()
+    giveO1Report()
+    anotherTabWritesFirst('put', 'saveReport', { findings: 'Small effusion, from another tab.' })
+    const view = await renderEditor({ advanceTimers: clock.advanceTimers })
+    const mine = reportText({ ...BASE_SECTIONS, findings: 'Nodule 6 mm.' })
+    await replaceText(view, view.report, mine)
+
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+
+    const findings = await screen.findByRole('group', { name: 'Findings' })
+    expect(within(findings).getByText('Nodule 6 mm.')).toBeInTheDocument()
+    expect(within(findings).getByText('Small effusion, from another tab.')).toBeInTheDocument()
+    expect(view.report).toHaveValue(mine)
+    expect(within(saveStatus()).getByText('Not saved')).toBeInTheDocument()
+    expect(screen.queryByText('Your changes are not saved yet.')).not.toBeInTheDocument()
+    // Refused, not written: the other tab's text stands on the server, ours waits for a choice.
+    expect(orderO1().report?.sections.findings).toBe('Small effusion, from another tab.')
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
+    expect(view.deps.draftStorage.load('O1')).not.toBeNull()
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 3)
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
+
+    // The choice is written against the other tab's version: accepted, no second 412.
+    await view.user.click(within(findings).getByRole('button', { name: 'Keep mine' }))
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => {
+      expect(orderO1().report?.sections.findings).toBe('Nodule 6 mm.')
+    })
+    const puts = apiBackend.requestsTo('saveReport')
+    expect(puts).toHaveLength(2)
+    expect(ifMatchOf(puts[1])).not.toBe(ifMatchOf(puts[0]))
+    expect(await within(saveStatus()).findByText('Saved')).toBeInTheDocument()
+  })
+
+  it('RP-6 a save refused (412) because another tab changed other sections takes theirs and saves again', async () => {
+    giveO1Report()
+    anotherTabWritesFirst('put', 'saveReport', { comparison: 'CT of 2024-01-02.' })
+    const view = await renderEditor()
+
+    await view.user.type(view.impression, ' Stable.')
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => {
+      expect(orderO1().report?.sections).toEqual({
+        ...BASE_SECTIONS,
+        comparison: 'CT of 2024-01-02.',
+        impression: 'Normal. Stable.',
+      })
+    })
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(2)
+    expect(await within(saveStatus()).findByText('Saved')).toBeInTheDocument()
+    expect(view.report).toHaveValue(
+      reportText({ ...BASE_SECTIONS, comparison: 'CT of 2024-01-02.' }),
+    )
+    expect(screen.queryByRole('group', { name: 'Comparison' })).not.toBeInTheDocument()
+  })
+
+  it('RP-3 RP-6 a finalize refused (412) because the report changed after it was read finalizes nothing and says why', async () => {
+    giveO1Report()
+    anotherTabWritesFirst('post', 'finalizeReport', { impression: 'Changed in another tab.' })
+    const view = await renderEditor()
+
+    await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
+    await view.user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Finalize' }),
+    )
+
+    expect(await screen.findByText(REPORT_CHANGED)).toBeInTheDocument()
+    expect(ifMatchOf(apiBackend.requestsTo('finalizeReport')[0])).toBe(`"${EARLIER}"`)
+    expect(orderO1().report?.is_final).toBe(false)
+    expect(screen.queryByText(FINALIZED)).not.toBeInTheDocument()
+    // The version the clinician has not seen yet is shown before anything can be signed.
+    await waitFor(() => {
+      expect(view.impression).toHaveValue('Changed in another tab.')
+    })
+    expect(view.impression).not.toHaveAttribute('readonly')
+  })
+
+  it('RP-3 RP-6 unsaved edits whose save is refused (412) are not finalized', async () => {
+    giveO1Report()
+    anotherTabWritesFirst('put', 'saveReport', { comparison: 'CT of 2024-01-02.' })
+    const view = await renderEditor()
+    await view.user.type(view.impression, ' Signed off.')
+
+    await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
+    await view.user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Finalize' }),
+    )
+
+    expect(await screen.findByText(REPORT_CHANGED)).toBeInTheDocument()
+    expect(apiBackend.requestsTo('finalizeReport')).toHaveLength(0)
+    expect(orderO1().report?.is_final).toBe(false)
+    expect(view.impression).toHaveValue('Normal. Signed off.')
+    expect(view.report).toHaveValue(
+      reportText({ ...BASE_SECTIONS, comparison: 'CT of 2024-01-02.' }),
+    )
+  })
+
+  it('RP-6 save, the assistant changes the report through the chat, edit and save again: no 412 of our own making', async () => {
+    giveO1Report()
+    const answers: number[] = []
+    const onResponse = ({ request, response }: { request: Request; response: Response }) => {
+      if (request.method === 'PUT') answers.push(response.status)
+    }
+    server.events.on('response:mocked', onResponse)
+    server.use(
+      http.post(routePattern('sendMessage'), () => {
+        const order = orderO1()
+        const current = order.report?.sections ?? buildSections()
+        order.report = buildReport({
+          sections: { ...current, findings: 'Lungs clear. Small effusion.' },
+          updated_at: nextReportVersion(order.report),
+        })
+        return HttpResponse.json({
+          message_id: 'reply-1',
+          content: 'I updated the findings.',
+          created_at: LATER,
+          report_updated: true,
+        })
+      }),
+    )
+    const view = await renderEditor()
+
+    await view.user.type(view.impression, ' Stable.')
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await within(saveStatus()).findByText('Saved')).toBeInTheDocument()
+    const firstVersion = orderO1().report?.updated_at
+
+    await askAssistant(view)
+    await waitFor(() => {
+      expect(view.report).toHaveValue(
+        reportText({ ...BASE_SECTIONS, findings: 'Lungs clear. Small effusion.' }),
+      )
+    })
+    const assistantVersion = orderO1().report?.updated_at
+    expect(assistantVersion).not.toBe(firstVersion)
+
+    await view.user.type(view.impression, ' No change.')
+    await view.user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => {
+      expect(orderO1().report?.sections.impression).toBe('Normal. Stable. No change.')
+    })
+    expect(await within(saveStatus()).findByText('Saved')).toBeInTheDocument()
+    server.events.removeListener('response:mocked', onResponse)
+    expect(answers).toEqual([200, 200])
+    const puts = apiBackend.requestsTo('saveReport')
+    expect(puts.map(ifMatchOf)).toEqual([`"${EARLIER}"`, `"${String(assistantVersion)}"`])
+    expect(orderO1().report?.sections.findings).toBe('Lungs clear. Small effusion.')
+    expect(screen.queryByRole('group', { name: 'Findings' })).not.toBeInTheDocument()
   })
 })

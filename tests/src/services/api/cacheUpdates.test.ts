@@ -321,7 +321,7 @@ describe('saving and finalizing the report', () => {
     const order = store.dispatch(ordersApi.endpoints.getOrder.initiate('O1'))
     await order
 
-    await store.dispatch(reportApi.endpoints.finalizeReport.initiate('O1')).unwrap()
+    await store.dispatch(reportApi.endpoints.finalizeReport.initiate({ orderId: 'O1' })).unwrap()
 
     expect(cachedOrder(store, 'O1')?.report).toMatchObject({ is_final: true })
     order.unsubscribe()

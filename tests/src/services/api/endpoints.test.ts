@@ -86,7 +86,8 @@ const cases: Record<RouteName, EndpointCase> = {
     body: { sections },
   },
   finalizeReport: {
-    call: (store) => store.dispatch(reportApi.endpoints.finalizeReport.initiate('O1')).unwrap(),
+    call: (store) =>
+      store.dispatch(reportApi.endpoints.finalizeReport.initiate({ orderId: 'O1' })).unwrap(),
     path: '/api/v1/orders/O1/report/finalize',
     body: null,
   },
