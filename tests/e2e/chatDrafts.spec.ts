@@ -5,7 +5,7 @@
  * open the study again after signing in; it is not sent on its own.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { expireSession, PASSWORD, signUp } from './support'
+import { expireSession, signUp, signIn } from './support'
 
 /** A routine CT head near the end of the demo worklist that no other browser test opens. */
 const ACCESSION = 'A26115365'
@@ -54,10 +54,7 @@ test('API-3 ID-2 CH-12 a message sent as the session expired is in the Message b
   expect(await storedChatDrafts(page)).toContain(text)
   await answerAgain()
 
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  await signIn(page, email)
 
   const again = await openStudy(page)
   await expect(again).toHaveValue(text)

@@ -4,7 +4,7 @@
  * that tab must never get it. They see the server's report, and the draft is gone from the tab.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { expireSession, openReportEditor, PASSWORD, signUp } from './support'
+import { expireSession, openReportEditor, signUp, signIn } from './support'
 
 /** The newest routine study of the demo worklist: near its end, no other browser test opens it. */
 const ACCESSION = 'A26115688'
@@ -49,10 +49,7 @@ test('ID-2 after a session expires, the next clinician signing in on the tab see
   expect(await tabStorage(page)).toContain(unsaved)
 
   // Another clinician signs in (up) on the same tab.
-  await page.getByLabel('Email').fill(`privacy-second-${String(Date.now())}@hospital.test`)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  await signIn(page, `privacy-second-${String(Date.now())}@hospital.test`)
   expect(await tabStorage(page)).not.toContain(unsaved)
 
   const second = await openStudy(page)

@@ -8,12 +8,29 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { TEST_BUILD } from './fixtures/testBuild'
-import { expireSession, openReportEditor, PASSWORD, signUp } from './support'
+import { expireSession, openReportEditor, signUp, signIn } from './support'
 
 /** The local identity's session lifetime (SESSION_TTL_SECONDS, 600 by default). */
 const SESSION_TTL_MS = 600_000
+
+/** Opens the study `accession` again and finds the unsaved draft in the report editor. */
+async function expectDraftRestored(
+  page: Page,
+  accession: string,
+  draft: { report: string; impression: string },
+) {
+  const again = page
+    .getByRole('listbox', { name: 'Worklist' })
+    .getByRole('option')
+    .filter({ hasText: accession })
+  await again.click()
+  await expect(again).toHaveAttribute('aria-selected', 'true')
+  const restored = await openReportEditor(page)
+  await expect(restored.report).toHaveValue(draft.report)
+  await expect(restored.impression).toHaveValue(draft.impression)
+}
 
 test('API-3 ID-2 a session expiring mid-work lands on /login and the unsaved report draft is there after signing in again', async ({
   page,
@@ -37,19 +54,11 @@ test('API-3 ID-2 a session expiring mid-work lands on /login and the unsaved rep
   await expect(page.getByLabel('Email')).toBeVisible()
   await answerAgain()
 
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
-  const again = page
-    .getByRole('listbox', { name: 'Worklist' })
-    .getByRole('option')
-    .filter({ hasText: accession })
-  await again.click()
-  await expect(again).toHaveAttribute('aria-selected', 'true')
-  const restored = await openReportEditor(page)
-  await expect(restored.report).toHaveValue(findings)
-  await expect(restored.impression).toHaveValue('Unsaved impression typed as the session expired.')
+  await signIn(page, email)
+  await expectDraftRestored(page, accession, {
+    report: findings,
+    impression: 'Unsaved impression typed as the session expired.',
+  })
 
   // Only an explicit log out discards drafts.
   await page.getByRole('button', { name: 'Log out' }).click()
@@ -98,21 +107,11 @@ test('API-3 ID-2 a session the identity provider ends on its own (refused refres
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 })
   await page.unrouteAll({ behavior: 'ignoreErrors' })
 
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
-  const again = page
-    .getByRole('listbox', { name: 'Worklist' })
-    .getByRole('option')
-    .filter({ hasText: accession })
-  await again.click()
-  await expect(again).toHaveAttribute('aria-selected', 'true')
-  const restored = await openReportEditor(page)
-  await expect(restored.report).toHaveValue(findings)
-  await expect(restored.impression).toHaveValue(
-    'Unsaved impression typed before the refresh was refused.',
-  )
+  await signIn(page, email)
+  await expectDraftRestored(page, accession, {
+    report: findings,
+    impression: 'Unsaved impression typed before the refresh was refused.',
+  })
 })
 
 /** A port nobody listens on right now. */
@@ -198,10 +197,7 @@ test.describe('a server restart', () => {
 
     const email = `restart-${String(Date.now())}@hospital.test`
     await page.goto(`${url}/login`)
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Continue' }).click()
-    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+    await signIn(page, email)
     const row = page.getByRole('listbox', { name: 'Worklist' }).getByRole('option').first()
     await row.click()
     const accession = /A\d{8}/.exec((await row.textContent()) ?? '')?.[0] ?? ''

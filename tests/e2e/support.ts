@@ -2,14 +2,22 @@ import { expect, type Page } from '@playwright/test'
 
 export const PASSWORD = 'correct horse battery'
 
-/** Signs a brand-new user up through the login page and waits for the workspace. */
-export async function signUp(page: Page, prefix = 'reader'): Promise<string> {
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@hospital.test`
-  await page.goto('/login')
+/**
+ * Fills the login page the page is on with `email` and the shared password and waits for the
+ * workspace: sign-up-or-in signs a new address up and a known one in.
+ */
+export async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+}
+
+/** Signs a brand-new user up through the login page and waits for the workspace. */
+export async function signUp(page: Page, prefix = 'reader'): Promise<string> {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@hospital.test`
+  await page.goto('/login')
+  await signIn(page, email)
   return email
 }
 

@@ -192,6 +192,16 @@ function ReportForm({ order }: { order: Order }) {
       if (!readOnly) save('manual')
     }
   }
+  /** What the Report and Impression areas share: the Ctrl+S shortcut and the reading look. */
+  const textAreaProps = {
+    onKeyDown: saveOnShortcut,
+    fontFamily: 'mono',
+    fontSize: 'sm',
+    lineHeight: '1.6',
+    spellCheck: true,
+    bg: 'bg',
+    color: readOnly ? 'fg.muted' : 'fg',
+  } as const
 
   return (
     <Stack gap="3" h="full" minH="0">
@@ -238,15 +248,9 @@ function ReportForm({ order }: { order: Order }) {
           onChange={(event) => {
             edit({ report: event.target.value, impression: text.impression })
           }}
-          onKeyDown={saveOnShortcut}
+          {...textAreaProps}
           flex="1"
           resize="none"
-          fontFamily="mono"
-          fontSize="sm"
-          lineHeight="1.6"
-          spellCheck
-          bg="bg"
-          color={readOnly ? 'fg.muted' : 'fg'}
         />
       </Field.Root>
       <Field.Root>
@@ -257,15 +261,9 @@ function ReportForm({ order }: { order: Order }) {
           onChange={(event) => {
             edit({ report: text.report, impression: event.target.value })
           }}
-          onKeyDown={saveOnShortcut}
+          {...textAreaProps}
           rows={5}
           resize="vertical"
-          fontFamily="mono"
-          fontSize="sm"
-          lineHeight="1.6"
-          spellCheck
-          bg="bg"
-          color={readOnly ? 'fg.muted' : 'fg'}
         />
       </Field.Root>
 
