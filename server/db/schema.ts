@@ -49,6 +49,8 @@ export const orders = pgTable(
     accessionNumber: text('accession_number').notNull().unique(),
     indication: text('indication').notNull().default(''),
     orderedAt: timestamp('ordered_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Latest version of a report deleted by clearing the conversation; later reports pass it. */
+    reportVersionFloor: timestamp('report_version_floor', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index('orders_patient_idx').on(t.patientId)],

@@ -26,7 +26,7 @@ import type { StudyContext } from '../assistant/types'
 import type { Database, Queryable, Tx } from '../db/client'
 import { messages, orders, patients, reports } from '../db/schema'
 import { badRequest, conflict, HttpError, notFound } from '../http/errors'
-import { toMessage, toOrder, toPatient, toReport, type ReportRow } from './mappers'
+import { toMessage, toOrder, toPatient, toReport, type OrderRow, type ReportRow } from './mappers'
 
 export async function listPatients(db: Database): Promise<Patient[]> {
   const rows = await db
@@ -146,7 +146,7 @@ export async function storeExchange(db: Database, input: ExchangeInput, now: () 
           const values = Object.fromEntries(
             changed.map((key) => [key, input.sections?.[key] ?? '']),
           )
-          await upsertReport(tx, order.id, values, nextVersionTime(now(), current))
+          await upsertReport(tx, order.id, values, nextVersionTime(now(), order, current))
         }
       }
     }
@@ -174,14 +174,24 @@ export async function storeExchange(db: Database, input: ExchangeInput, now: () 
   })
 }
 
+/** The latest of some instants; null when there is none. */
+function latest(...instants: (Date | null | undefined)[]): Date | null {
+  const times = instants.flatMap((instant) => (instant ? [instant.getTime()] : []))
+  return times.length > 0 ? new Date(Math.max(...times)) : null
+}
+
 /**
  * A report's `updated_at` is its version (the ETag of PUT and finalize preconditions), so every
  * write moves it forward, by a millisecond past the previous one when the clock has not moved:
- * two writes never share a version. Callers hold the order row lock, so writes are serialized.
+ * two writes never share a version. "The previous one" is the current report's version or, when
+ * the conversation was cleared, the version of the report deleted then (the order's
+ * `reportVersionFloor`), whichever is later: a stale client's If-Match never names a new report.
+ * Callers hold the order row lock (and pass the row it returned), so writes are serialized.
  */
-function nextVersionTime(now: Date, previous: ReportRow | undefined): Date {
-  if (!previous) return now
-  return new Date(Math.max(now.getTime(), previous.updatedAt.getTime() + 1))
+function nextVersionTime(now: Date, order: OrderRow, previous: ReportRow | undefined): Date {
+  const last = latest(previous?.updatedAt, order.reportVersionFloor)
+  if (!last) return now
+  return new Date(Math.max(now.getTime(), last.getTime() + 1))
 }
 
 /** The version of a report as the API shows it: its `updated_at`, quoted like an ETag. */
@@ -285,10 +295,25 @@ export async function initializeConversation(
 }
 
 /**
- * Replaces every section. With preconditions, the check and the write happen under the order row
- * lock in one transaction, so of two writers holding the same version exactly one wins. A final
- * report answers 409 before any precondition is looked at.
+ * The start of both clinician report writes (PUT and finalize): locks the order row, loads the
+ * current report, answers 409 with `finalMessage` when it is final (before any precondition is
+ * looked at), then checks the preconditions. The check and the caller's write happen under the
+ * lock in one transaction, so of two writers holding the same version exactly one wins.
  */
+async function lockDraftForWrite(
+  tx: Tx,
+  orderId: string,
+  preconditions: ReportPreconditions,
+  finalMessage: string,
+): Promise<{ order: OrderRow; current: ReportRow | undefined }> {
+  const order = await lockOrder(tx, orderId)
+  const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
+  if (current?.isFinal) throw conflict(finalMessage)
+  assertPreconditions(preconditions, current)
+  return { order, current }
+}
+
+/** Replaces every section (see `lockDraftForWrite` for the 409 and the preconditions). */
 export async function saveReport(
   db: Database,
   orderId: string,
@@ -297,11 +322,14 @@ export async function saveReport(
   preconditions: ReportPreconditions = {},
 ): Promise<Report> {
   return db.transaction(async (tx) => {
-    await lockOrder(tx, orderId)
-    const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
-    if (current?.isFinal) throw conflict('This report has been finalized and cannot be edited.')
-    assertPreconditions(preconditions, current)
-    return toReport(await upsertReport(tx, orderId, sections, nextVersionTime(now(), current)))
+    const { order, current } = await lockDraftForWrite(
+      tx,
+      orderId,
+      preconditions,
+      'This report has been finalized and cannot be edited.',
+    )
+    const at = nextVersionTime(now(), order, current)
+    return toReport(await upsertReport(tx, orderId, sections, at))
   })
 }
 
@@ -313,14 +341,16 @@ export async function finalizeReport(
   preconditions: ReportPreconditions = {},
 ): Promise<Report> {
   return db.transaction(async (tx) => {
-    await lockOrder(tx, orderId)
-    const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
-    if (current?.isFinal) throw conflict('This report is already finalized.')
     // The signature goes on the version the clinician saw, or on nothing.
-    assertPreconditions(preconditions, current)
+    const { order, current } = await lockDraftForWrite(
+      tx,
+      orderId,
+      preconditions,
+      'This report is already finalized.',
+    )
     const empty = !current || REPORT_SECTION_KEYS.every((key) => current[key].trim() === '')
     if (empty) throw conflict('There is nothing to finalize: the report is empty.')
-    const at = nextVersionTime(now(), current)
+    const at = nextVersionTime(now(), order, current)
     const [row] = await tx
       .update(reports)
       .set({ isFinal: true, finalizedAt: at, finalizedBy: userId, updatedAt: at })
@@ -330,12 +360,25 @@ export async function finalizeReport(
   })
 }
 
-/** Deletes the messages and the report of one order and restores the order's original status. */
+/**
+ * Deletes the messages and the report of one order and restores the order's original status. The
+ * deleted report's version becomes the order's version floor (never moved back), so the next report
+ * of this order gets a version no client can still hold.
+ */
 export async function clearConversation(db: Database, orderId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     await tx.delete(messages).where(eq(messages.orderId, orderId))
-    await tx.delete(reports).where(eq(reports.orderId, orderId))
-    await tx.update(orders).set({ status: order.originalStatus }).where(eq(orders.id, orderId))
+    const [deleted] = await tx
+      .delete(reports)
+      .where(eq(reports.orderId, orderId))
+      .returning({ updatedAt: reports.updatedAt })
+    await tx
+      .update(orders)
+      .set({
+        status: order.originalStatus,
+        reportVersionFloor: latest(order.reportVersionFloor, deleted?.updatedAt),
+      })
+      .where(eq(orders.id, orderId))
   })
 }

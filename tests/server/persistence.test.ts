@@ -1,25 +1,31 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
 import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
+  errorSchema,
   orderListSchema,
   orderSchema,
+  reportSchema,
   sendMessageAnswerSchema,
 } from '../../src/services/api/contract'
 import { createLocalAssistant } from '../../server/assistant/local'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
-import { openDatabase } from '../../server/db/client'
+import { migrationsFolder, openDatabase } from '../../server/db/client'
 import { seedDemoData } from '../../server/seed/seed'
 import { onPostgres } from '../support/testDatabase'
 
 type Inject = (o: {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   url: string
   token?: string
+  headers?: Record<string, string>
   payload?: object
 }) => Promise<LightMyRequestResponse>
 
@@ -35,17 +41,49 @@ async function withServer<T>(dataDir: string, work: (inject: Inject) => Promise<
     logger: false,
   })
   try {
-    return await work(({ method, url, token, payload }) =>
+    return await work(({ method, url, token, headers, payload }) =>
       app.inject({
         method,
         url,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
         ...(payload ? { payload } : {}),
       }),
     )
   } finally {
     await app.close()
     await database.close()
+  }
+}
+
+/** drizzle-kit's meta/_journal.json; other fields are kept as they are. */
+const journalSchema = z.looseObject({ entries: z.array(z.looseObject({ tag: z.string() })) })
+
+/**
+ * Creates a PGlite data folder as an older server left it: every migration before `tag` applied
+ * (through a copy of the migrations folder that ends there), none from `tag` on.
+ */
+async function createDatabaseBefore(dataDir: string, tag: string): Promise<PGlite> {
+  const journalFile = path.join(migrationsFolder, 'meta', '_journal.json')
+  const journal = journalSchema.parse(JSON.parse(readFileSync(journalFile, 'utf8')))
+  const index = journal.entries.findIndex((entry) => entry.tag === tag)
+  expect(index).toBeGreaterThan(0)
+  const entries = journal.entries.slice(0, index)
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'readout-migrations-'))
+  try {
+    mkdirSync(path.join(folder, 'meta'))
+    writeFileSync(
+      path.join(folder, 'meta', '_journal.json'),
+      JSON.stringify({ ...journal, entries }),
+    )
+    for (const entry of entries) {
+      const file = `${entry.tag}.sql`
+      copyFileSync(path.join(migrationsFolder, file), path.join(folder, file))
+    }
+    const client = new PGlite(dataDir)
+    await migrate(drizzle(client), { migrationsFolder: folder })
+    return client
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
   }
 }
 
@@ -100,6 +138,77 @@ describe.skipIf(onPostgres)('the embedded database', () => {
           payload: { loginId: 'reader@hospital.test', password: 'correct horse battery' },
         })
         expect(signIn.statusCode).toBe(200)
+      })
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('migrates a database created before the report version floor; a report written after clearing passes the old version', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'readout-data-'))
+    try {
+      // A report whose version is an hour ahead of the server's clock (a clock that stepped back).
+      const old = new Date(Date.now() + 3_600_000).toISOString()
+      const client = await createDatabaseBefore(dataDir, '0001_report_version_floor')
+      try {
+        await client.exec(`
+          INSERT INTO patients (id, mrn, first_name, last_name, date_of_birth, sex)
+            VALUES ('p1', 'MRN-OLD-1', 'Ada', 'Older', '1960-01-02', 'female');
+          INSERT INTO orders (id, patient_id, status, original_status, modality, body_part,
+              study_description, priority, accession_number, ordered_at)
+            VALUES ('o1', 'p1', 'in_progress', 'scheduled', 'CT', 'Chest', 'CT chest', 'routine',
+              'ACC-OLD-1', '2026-11-20T08:00:00Z');
+          INSERT INTO reports (order_id, findings, impression, updated_at)
+            VALUES ('o1', 'Written before the upgrade.', 'Normal.', '${old}');
+        `)
+      } finally {
+        await client.close()
+      }
+
+      await withServer(dataDir, async (inject) => {
+        const signUp = await inject({
+          method: 'POST',
+          url: '/v1/auth/password/signup',
+          payload: { loginId: 'reader@hospital.test', password: 'correct horse battery' },
+        })
+        const token = z.object({ sessionJwt: z.string() }).parse(signUp.json()).sessionJwt
+        const url = '/api/v1/orders/o1'
+        const before = await inject({ method: 'GET', url, token })
+        expect(orderSchema.parse(before.json()).report?.updated_at).toBe(old)
+        expect(before.headers.etag).toBe(`"${old}"`)
+
+        const cleared = await inject({ method: 'DELETE', url: `${url}/conversation`, token })
+        expect(cleared.statusCode).toBe(204)
+        expect(
+          orderSchema.parse((await inject({ method: 'GET', url, token })).json()),
+        ).toMatchObject({ status: 'scheduled', report: null })
+
+        const sections = {
+          history: '',
+          technique: '',
+          comparison: '',
+          findings: 'Written after the upgrade.',
+          impression: 'Normal.',
+        }
+        const saved = await inject({
+          method: 'PUT',
+          url: `${url}/report`,
+          token,
+          payload: { sections },
+        })
+        expect(saved.statusCode).toBe(200)
+        const report = reportSchema.parse(saved.json())
+        expect(Date.parse(report.updated_at)).toBeGreaterThan(Date.parse(old))
+
+        const stale = await inject({
+          method: 'PUT',
+          url: `${url}/report`,
+          token,
+          headers: { 'if-match': `"${old}"` },
+          payload: { sections },
+        })
+        expect(stale.statusCode).toBe(412)
+        expect(errorSchema.parse(stale.json()).error).toBe('report_changed')
       })
     } finally {
       rmSync(dataDir, { recursive: true, force: true })

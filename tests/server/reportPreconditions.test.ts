@@ -3,7 +3,8 @@
  * last saw (its `updated_at`, quoted like an ETag), `If-None-Match: *` says it saw no report. A
  * version that is no longer current is refused with 412 and nothing is written; without the
  * headers the routes behave exactly as the product spec says. The clock stands still, so every
- * write in this file happens "in the same millisecond": versions must still never repeat.
+ * write in this file happens "in the same millisecond" (unless a test steps it back): versions
+ * must still never repeat, not even across a cleared conversation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -39,6 +40,16 @@ describe.skipIf(skipDatabase)('report preconditions (If-Match / If-None-Match)',
   let token: string
   let orders: Order[]
   let next = 0
+  /** The server's clock: FROZEN, except inside `withClock`. */
+  let clock = FROZEN
+  async function withClock<T>(at: Date, work: () => Promise<T>): Promise<T> {
+    clock = at
+    try {
+      return await work()
+    } finally {
+      clock = FROZEN
+    }
+  }
   /** A study of its own for every test, without a report. */
   const freshOrder = () => {
     const order = orders.find((candidate, index) => index >= next && candidate.report === null)
@@ -48,14 +59,14 @@ describe.skipIf(skipDatabase)('report preconditions (If-Match / If-None-Match)',
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ now: () => FROZEN })
+    t = await startTestApp({ now: () => clock })
     token = (await t.signUp()).token
     orders = orderListSchema.parse((await t.api('GET', '/orders')).json())
   })
   afterAll(() => t.close())
 
   const send = (
-    method: 'GET' | 'PUT' | 'POST',
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
     path: string,
     headers: Record<string, string> = {},
     body?: unknown,
@@ -73,6 +84,10 @@ describe.skipIf(skipDatabase)('report preconditions (If-Match / If-None-Match)',
     send('POST', `/orders/${id}/report/finalize`, headers)
   const getOrder = async (id: string) =>
     orderSchema.parse((await send('GET', `/orders/${id}`)).json())
+  async function clear(id: string) {
+    expect((await send('DELETE', `/orders/${id}/conversation`)).statusCode).toBe(204)
+    expect((await getOrder(id)).report).toBeNull()
+  }
 
   async function saved(id: string, sections: ReportSections = SECTIONS): Promise<Report> {
     const res = await put(id, sections)
@@ -227,7 +242,7 @@ describe.skipIf(skipDatabase)('report preconditions (If-Match / If-None-Match)',
     expect((await finalize(freshOrder())).statusCode).toBe(409)
   })
 
-  it('API-4 a list of versions matches any of them; a weak tag never does', async () => {
+  it('If-Match: a list of versions matches any of them; a weak tag never does', async () => {
     const id = freshOrder()
     const first = await saved(id)
     expectReportChanged(await put(id, SECTIONS, { 'if-match': `W/${etag(first)}` }))
@@ -235,5 +250,50 @@ describe.skipIf(skipDatabase)('report preconditions (If-Match / If-None-Match)',
       'if-match': `"1999-01-01T00:00:00.000Z", ${etag(first)}`,
     })
     expect(res.statusCode).toBe(200)
+  })
+
+  it('RP-2 RP-6 CL-2 a report written after clearing the conversation never takes back a cleared version', async () => {
+    const id = freshOrder()
+    const cleared = await saved(id)
+    expect(cleared.updated_at).toBe(FROZEN.toISOString())
+    await clear(id)
+
+    // The same frozen instant: without the order's version floor this would be `cleared` again.
+    const res = await put(id, SECTIONS, { 'if-none-match': '*' })
+
+    expect(res.statusCode).toBe(200)
+    const report = reportSchema.parse(res.json())
+    expect(etag(report)).not.toBe(etag(cleared))
+    expect(res.headers.etag).toBe(etag(report))
+    const stale = { 'if-match': etag(cleared) }
+    expectReportChanged(await put(id, { ...SECTIONS, findings: 'A stale tab.' }, stale))
+    expectReportChanged(await finalize(id, stale))
+    expect((await getOrder(id)).report).toEqual(report)
+    expect((await finalize(id, { 'if-match': etag(report) })).statusCode).toBe(200)
+  })
+
+  it('RP-2 RP-6 CL-2 the version floor never moves back: repeated clears, the assistant, a clock stepped back', async () => {
+    const id = freshOrder()
+    const first = await saved(id)
+    const second = await saved(id, { ...SECTIONS, findings: 'Edited.' })
+    await clear(id)
+    // The assistant writes the next report, at the same instant.
+    const message = await send('POST', `/orders/${id}/messages`, {}, { content: 'Findings: x' })
+    expect(message.statusCode).toBe(200)
+    const third = reportSchema.parse((await getOrder(id)).report)
+    await clear(id)
+    // Clearing a conversation that has no report keeps the floor where it was.
+    await clear(id)
+    // The clock steps back a minute before the next report is written.
+    const fourth = await withClock(new Date(FROZEN.getTime() - 60_000), () => saved(id))
+
+    const versions = [first, second, third, fourth].map((report) => report.updated_at)
+    expect(new Set(versions).size).toBe(4)
+    expect([...versions].sort()).toEqual(versions)
+    for (const old of [first, second, third]) {
+      expectReportChanged(await put(id, SECTIONS, { 'if-match': etag(old) }))
+      expectReportChanged(await finalize(id, { 'if-match': etag(old) }))
+    }
+    expect((await put(id, SECTIONS, { 'if-match': etag(fourth) })).statusCode).toBe(200)
   })
 })

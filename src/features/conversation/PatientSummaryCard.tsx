@@ -10,8 +10,7 @@ function Field({ title, children }: { title: string; children: ReactNode }) {
         as="h3"
         fontSize="2xs"
         fontWeight="semibold"
-        letterSpacing="wider"
-        textTransform="uppercase"
+        letterSpacing="wide"
         color="fg.muted"
         mb="0.5"
       >

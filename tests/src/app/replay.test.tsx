@@ -49,7 +49,7 @@ async function workThroughAStudy() {
 }
 
 describe('replaying a recorded session', () => {
-  it('API-1 reproduces the live state from the action log alone, as DevTools time travel does', async () => {
+  it('replay reproduces the live state from the action log alone, as DevTools time travel does', async () => {
     const { store, recorder } = await workThroughAStudy()
 
     const log = recorder.log()
@@ -65,7 +65,7 @@ describe('replaying a recorded session', () => {
     expect(redactSecrets(replayed)).toEqual(redactSecrets(store.getState()))
   })
 
-  it('API-2 the exported log carries no session token', async () => {
+  it('the exported log carries no session token', async () => {
     const { recorder } = await workThroughAStudy()
     const token = identityBackend.lastSessionToken()!
     expect(JSON.stringify(recorder.log())).not.toContain(token)

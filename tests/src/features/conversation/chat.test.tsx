@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import { Chat } from '../../../../src/features/conversation'
+import { Chat, type ChatProps } from '../../../../src/features/conversation'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { routePattern } from '../../../support/msw/apiBackend'
 import { buildMessage } from '../../../support/msw/data'
@@ -35,6 +35,22 @@ const serverError = () =>
     { error: 'internal', message: 'boom' },
     { status: 500, statusText: 'Internal Server Error' },
   )
+
+/** The chat of order O1 once the backend's demo conversation of it shows. */
+async function renderLoadedChat(props: Partial<ChatProps> = {}) {
+  const view = renderChat(props)
+  await screen.findByText('No nodules are seen.')
+  return view
+}
+
+/** The Rate up and Rate down buttons of the assistant's reply, once it shows. */
+async function findRatingButtons() {
+  const reply = await screen.findByRole('article', { name: 'AI Assistant' })
+  return {
+    up: within(reply).getByRole('button', { name: 'Rate up' }),
+    down: within(reply).getByRole('button', { name: 'Rate down' }),
+  }
+}
 
 describe('the messages', () => {
   it('CH-1 each message is labelled You or AI Assistant and shows its time like 3:05 pm', async () => {
@@ -127,11 +143,16 @@ describe('the patient summary card', () => {
   }
   const structured = { type: 'patient_summary', structured: true }
 
-  it('CH-7 a structured summary shows Patient, Exam, Indication and the Relevant History list', async () => {
-    givenConversation({ content: JSON.stringify(summary), meta_data: structured })
+  /** Renders the chat with one reply flagged as a structured summary; that reply, once shown. */
+  async function renderSummaryReply(content: string) {
+    givenConversation({ content, meta_data: structured })
     renderChat()
+    return screen.findByRole('article', { name: 'AI Assistant' })
+  }
 
-    const card = await screen.findByRole('article', { name: 'AI Assistant' })
+  it('CH-7 a structured summary shows Patient, Exam, Indication and the Relevant History list', async () => {
+    const card = await renderSummaryReply(JSON.stringify(summary))
+
     for (const heading of ['Patient', 'Exam', 'Indication', 'Relevant History']) {
       expect(within(card).getByRole('heading', { name: heading })).toBeInTheDocument()
     }
@@ -146,30 +167,24 @@ describe('the patient summary card', () => {
   })
 
   it('CH-7 a summary with no history says none is recorded', async () => {
-    givenConversation({ content: JSON.stringify({ ...summary, data: [] }), meta_data: structured })
-    renderChat()
+    const card = await renderSummaryReply(JSON.stringify({ ...summary, data: [] }))
 
-    const card = await screen.findByRole('article', { name: 'AI Assistant' })
     expect(within(card).getByText('None recorded')).toBeInTheDocument()
     expect(within(card).queryByRole('list')).not.toBeInTheDocument()
   })
 
   it('CH-7 content that is not JSON is shown as plain text', async () => {
     const content = '{"patient_summary": "Ada Lovelace", "exam":'
-    givenConversation({ content, meta_data: structured })
-    renderChat()
+    const message = await renderSummaryReply(content)
 
-    const message = await screen.findByRole('article', { name: 'AI Assistant' })
     expect(within(message).getByText(content)).toBeInTheDocument()
     expect(within(message).queryByRole('heading', { name: 'Patient' })).not.toBeInTheDocument()
   })
 
   it('CH-7 JSON that does not match the summary schema is shown as plain text', async () => {
     const content = JSON.stringify({ patient_summary: 'Ada Lovelace', exam: 'CT', data: 'none' })
-    givenConversation({ content, meta_data: structured })
-    renderChat()
+    const message = await renderSummaryReply(content)
 
-    const message = await screen.findByRole('article', { name: 'AI Assistant' })
     expect(within(message).getByText(content)).toBeInTheDocument()
     expect(within(message).queryByRole('heading', { name: 'Exam' })).not.toBeInTheDocument()
   })
@@ -212,9 +227,7 @@ describe('rating a reply', () => {
       { role: 'assistant', content: 'No nodules are seen.', rating: 'up' },
     )
     const { user } = renderChat()
-    const message = await screen.findByRole('article', { name: 'AI Assistant' })
-    const up = within(message).getByRole('button', { name: 'Rate up' })
-    const down = within(message).getByRole('button', { name: 'Rate down' })
+    const { up, down } = await findRatingButtons()
     expect(up).toHaveAttribute('aria-pressed', 'true')
 
     await user.click(up)
@@ -243,8 +256,7 @@ describe('rating a reply', () => {
   it('CH-6 a rating shows at once and is reverted and logged when the call fails', async () => {
     givenConversation({ role: 'assistant', content: 'No nodules are seen.' })
     const { user, deps } = renderChat()
-    const message = await screen.findByRole('article', { name: 'AI Assistant' })
-    const up = within(message).getByRole('button', { name: 'Rate up' })
+    const { up } = await findRatingButtons()
     const release = holdAnswer('rateMessage', serverError)
 
     await user.click(up)
@@ -284,18 +296,24 @@ describe('a rating racing a refetch of the conversation', () => {
     })
   }
 
-  it('CH-6 a rating confirmed while an older refetch runs is shown once everything lands', async () => {
+  /**
+   * A conversation of one assistant reply on screen, and a refetch of it under way whose answer
+   * (the conversation as it is now, before any rating) is held until `releaseRefetch`.
+   */
+  async function replyOnScreenWhileARefetchIsHeld() {
     givenConversation({ role: 'assistant', content: 'No nodules are seen.' })
     const { user, store } = renderChat()
-    const up = within(await screen.findByRole('article', { name: 'AI Assistant' })).getByRole(
-      'button',
-      { name: 'Rate up' },
-    )
+    const { up } = await findRatingButtons()
     const releaseRefetch = holdAnswer('listMessages', staleConversation())
     refetch(store)
     await waitFor(() => {
       expect(apiBackend.requestsTo('listMessages')).toHaveLength(2)
     })
+    return { user, store, up, releaseRefetch }
+  }
+
+  it('CH-6 a rating confirmed while an older refetch runs is shown once everything lands', async () => {
+    const { user, store, up, releaseRefetch } = await replyOnScreenWhileARefetchIsHeld()
 
     await user.click(up)
     await waitFor(() => {
@@ -313,17 +331,7 @@ describe('a rating racing a refetch of the conversation', () => {
   })
 
   it('CH-6 an older refetch landing before the rating is confirmed does not take the rating back', async () => {
-    givenConversation({ role: 'assistant', content: 'No nodules are seen.' })
-    const { user, store } = renderChat()
-    const up = within(await screen.findByRole('article', { name: 'AI Assistant' })).getByRole(
-      'button',
-      { name: 'Rate up' },
-    )
-    const releaseRefetch = holdAnswer('listMessages', staleConversation())
-    refetch(store)
-    await waitFor(() => {
-      expect(apiBackend.requestsTo('listMessages')).toHaveLength(2)
-    })
+    const { user, store, up, releaseRefetch } = await replyOnScreenWhileARefetchIsHeld()
     const releaseRating = holdAnswer('rateMessage', () => HttpResponse.json({ success: true }))
     await user.click(up)
     await waitFor(() => {
@@ -349,8 +357,7 @@ describe('a rating racing a refetch of the conversation', () => {
   })
 
   it('CH-5 a reply rated before the refetched conversation holds it keeps its rating', async () => {
-    const { user } = renderChat()
-    await screen.findByText('No nodules are seen.')
+    const { user } = await renderLoadedChat()
     let releaseRefetch: () => void = () => undefined
     const refetchReleased = new Promise<void>((resolve) => {
       releaseRefetch = resolve
@@ -392,8 +399,7 @@ describe('a rating racing a refetch of the conversation', () => {
 
 describe('sending a message', () => {
   it('CH-8 send is disabled while the message is empty or only whitespace', async () => {
-    const { user } = renderChat()
-    await screen.findByText('No nodules are seen.')
+    const { user } = await renderLoadedChat()
     expect(sendButton()).toBeDisabled()
 
     await user.type(messageBox(), '   ')
@@ -406,8 +412,7 @@ describe('sending a message', () => {
   })
 
   it('CH-8 send is disabled while recording, and Enter does not send then', async () => {
-    const { user } = renderChat({ isRecording: true })
-    await screen.findByText('No nodules are seen.')
+    const { user } = await renderLoadedChat({ isRecording: true })
 
     act(() => {
       fireEvent.change(messageBox(), { target: { value: 'Dictated so far' } })
@@ -420,8 +425,7 @@ describe('sending a message', () => {
   })
 
   it('CH-3 CH-8 while a reply is pending: the sent text shows, Assistant is thinking..., send is disabled', async () => {
-    const { user } = renderChat()
-    await screen.findByText('No nodules are seen.')
+    const { user } = await renderLoadedChat()
     const release = holdAnswer('sendMessage', () => {
       const question = buildMessage({ order_id: 'O1', role: 'user', content: 'Any effusion?' })
       const reply = buildMessage({ order_id: 'O1', content: 'A small left effusion.' })
@@ -457,8 +461,7 @@ describe('sending a message', () => {
   })
 
   it('CH-3 the answered exchange stays on screen until the refetched conversation holds it', async () => {
-    const { user } = renderChat()
-    await screen.findByText('No nodules are seen.')
+    const { user } = await renderLoadedChat()
     const releaseRefetch = holdAnswer('listMessages', () =>
       HttpResponse.json(apiBackend.messages.get('O1')),
     )
@@ -483,8 +486,7 @@ describe('sending a message', () => {
   })
 
   it('CH-9 Enter sends the message; the input is emptied and the exchange shows', async () => {
-    const { user } = renderChat()
-    await screen.findByText('No nodules are seen.')
+    const { user } = await renderLoadedChat()
 
     await user.type(messageBox(), '  Any effusion?  {Enter}')
 
@@ -501,8 +503,7 @@ describe('sending a message', () => {
   })
 
   it('CH-9 Shift+Enter inserts a newline and does not send', async () => {
-    const { user } = renderChat()
-    await screen.findByText('No nodules are seen.')
+    const { user } = await renderLoadedChat()
 
     await user.type(messageBox(), 'Line one{Shift>}{Enter}{/Shift}Line two')
 
@@ -520,8 +521,7 @@ describe('sending a message', () => {
   })
 
   it('CH-9 Enter that confirms an IME composition does not send', async () => {
-    renderChat()
-    await screen.findByText('No nodules are seen.')
+    await renderLoadedChat()
     act(() => {
       fireEvent.change(messageBox(), { target: { value: '胸水' } })
     })
@@ -535,8 +535,7 @@ describe('sending a message', () => {
 
   it('CH-12 a failed send keeps the text in the input, says so, logs it, and a retry sends it', async () => {
     server.use(answerOnce('sendMessage', serverError))
-    const { user, deps } = renderChat()
-    await screen.findByText('No nodules are seen.')
+    const { user, deps } = await renderLoadedChat()
 
     await user.type(messageBox(), 'Is there a fracture?{Enter}')
 
@@ -565,8 +564,7 @@ describe('sending a message', () => {
 
   it('CH-12 text typed while a send fails is kept after the returned text', async () => {
     const release = holdAnswer('sendMessage', serverError)
-    const { user } = renderChat()
-    await screen.findByText('No nodules are seen.')
+    const { user } = await renderLoadedChat()
 
     await user.type(messageBox(), 'First question{Enter}')
     await screen.findByText('Assistant is thinking...')
@@ -582,8 +580,7 @@ describe('sending a message', () => {
 
 describe('the input', () => {
   it('CH-10 the text area grows with its content up to 200 px, then scrolls', async () => {
-    renderChat()
-    await screen.findByText('No nodules are seen.')
+    await renderLoadedChat()
     const area = messageBox()
     let contentHeight = 40
     Object.defineProperty(area, 'scrollHeight', { configurable: true, get: () => contentHeight })
@@ -651,11 +648,10 @@ describe('the input', () => {
   })
 
   it('renders the microphone button and the dictation hint the app passes in', async () => {
-    renderChat({
+    await renderLoadedChat({
       micButton: <button type="button">Start dictation</button>,
       dictationHint: <p>Listening...</p>,
     })
-    await screen.findByText('No nodules are seen.')
 
     expect(screen.getByRole('button', { name: 'Start dictation' })).toBeInTheDocument()
     expect(screen.getByText('Listening...')).toBeInTheDocument()
@@ -673,13 +669,26 @@ describe('following the conversation', () => {
     await screen.findByText(content)
   }
 
-  it('new messages bring the list to the bottom while the clinician is there', async () => {
-    const { store } = renderChat()
+  /** The chat with its log 300 px tall over 800 px of messages, once the conversation shows. */
+  async function renderTallConversation() {
+    const view = renderChat()
     const log = conversationLog()
     const layout = layOut(log, { clientHeight: 300 })
     layout.setContentHeight(800)
-
     await screen.findByText('No nodules are seen.')
+    return { ...view, log, layout }
+  }
+
+  /** Scrolls the log up, away from the bottom; gives the Jump to latest button that brings. */
+  async function scrollUp(log: HTMLElement) {
+    log.scrollTop = 100
+    fireEvent.scroll(log)
+    return screen.findByRole('button', { name: 'Jump to latest' })
+  }
+
+  it('new messages bring the list to the bottom while the clinician is there', async () => {
+    const { store, log, layout } = await renderTallConversation()
+
     expect(log.scrollTop).toBe(800)
     expect(screen.queryByRole('button', { name: 'Jump to latest' })).not.toBeInTheDocument()
 
@@ -690,15 +699,9 @@ describe('following the conversation', () => {
   })
 
   it('a clinician who scrolled up stays put and is offered Jump to latest', async () => {
-    const { store, user } = renderChat()
-    const log = conversationLog()
-    const layout = layOut(log, { clientHeight: 300 })
-    layout.setContentHeight(800)
-    await screen.findByText('No nodules are seen.')
+    const { store, user, log, layout } = await renderTallConversation()
 
-    log.scrollTop = 100
-    fireEvent.scroll(log)
-    const jump = await screen.findByRole('button', { name: 'Jump to latest' })
+    const jump = await scrollUp(log)
     layout.setContentHeight(1100)
     await newMessageArrives(store, 'A later reply.')
 
@@ -711,14 +714,8 @@ describe('following the conversation', () => {
   })
 
   it('the clinician sending a message brings the list to the bottom even when scrolled up', async () => {
-    const { user } = renderChat()
-    const log = conversationLog()
-    const layout = layOut(log, { clientHeight: 300 })
-    layout.setContentHeight(800)
-    await screen.findByText('No nodules are seen.')
-    log.scrollTop = 100
-    fireEvent.scroll(log)
-    await screen.findByRole('button', { name: 'Jump to latest' })
+    const { user, log, layout } = await renderTallConversation()
+    await scrollUp(log)
 
     layout.setContentHeight(950)
     await user.type(messageBox(), 'Any effusion?{Enter}')

@@ -40,7 +40,7 @@ function seedClinic() {
 const worklist = () => screen.findByRole('listbox', { name: 'Worklist' })
 
 describe('the patient finder', () => {
-  it('WS-12 typing a name narrows the worklist and lists the matching patients', async () => {
+  it('typing a name narrows the worklist and lists the matching patients', async () => {
     seedClinic()
     const { user } = renderWithProviders(<Sidebar />)
     await worklist()
@@ -58,7 +58,7 @@ describe('the patient finder', () => {
     ).toEqual(['Turing, Alan3 studies'])
   })
 
-  it('WS-12 an accession number finds its study', async () => {
+  it('an accession number finds its study', async () => {
     seedClinic()
     const { user } = renderWithProviders(<Sidebar />)
     await worklist()
@@ -116,7 +116,7 @@ describe('the patient finder', () => {
     expect(screen.queryByRole('list', { name: 'Matching patients' })).not.toBeInTheDocument()
   })
 
-  it('WS-12 Escape empties the finder and the whole worklist is back', async () => {
+  it('Escape empties the finder and the whole worklist is back', async () => {
     seedClinic()
     const { user } = renderWithProviders(<Sidebar />)
     await worklist()

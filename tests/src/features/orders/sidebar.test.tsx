@@ -278,7 +278,7 @@ describe('the keyboard', () => {
   const option = (list: HTMLElement, accession: string) =>
     within(list).getByRole('option', { name: new RegExp(accession) })
 
-  it('WS-5 Tab enters the list, arrows, Home and End move, Enter opens the entry', async () => {
+  it('keyboard: Tab enters the list, arrows, Home and End move, Enter opens the entry', async () => {
     seedFive()
     const { user, store } = renderWithProviders(<Sidebar />)
     const list = await worklist()
@@ -307,7 +307,7 @@ describe('the keyboard', () => {
     expect(store.getState().orders.selectedOrderId).toBe('K2')
   })
 
-  it('WS-5 only one row is a tab stop, and leaving and re-entering the list returns to it', async () => {
+  it('keyboard: only one row is a tab stop, and leaving and re-entering the list returns to it', async () => {
     seedFive()
     const { user } = renderWithProviders(<Sidebar />)
     const list = await worklist()
@@ -325,7 +325,7 @@ describe('the keyboard', () => {
     expect(option(list, 'ACC-4')).toHaveFocus()
   })
 
-  it('WS-5 a click opens the entry and marks it selected', async () => {
+  it('a click opens the entry and marks it selected', async () => {
     seedFive()
     const { user } = renderWithProviders(<Sidebar />)
     const list = await worklist()
@@ -338,7 +338,7 @@ describe('the keyboard', () => {
 })
 
 describe('a hospital-sized worklist', () => {
-  it('WS-5 10,000 orders render only the rows in view; End reaches the last one', async () => {
+  it('10,000 orders render only the rows in view; End reaches the last one', async () => {
     const { patients, orders } = largeWorklist(10_000)
     seedWorklist(patients, orders)
     const { user } = renderWithProviders(<Sidebar />)

@@ -96,6 +96,60 @@ function saveStatus(): HTMLElement {
   return screen.getByRole('status')
 }
 
+/** Clicks Save, waits for the one PUT it sends and gives that request's body. */
+async function saveOnce(view: EditorView): Promise<unknown> {
+  await view.user.click(screen.getByRole('button', { name: 'Save' }))
+  await waitFor(() => {
+    expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
+  })
+  return apiBackend.requestsTo('saveReport')[0]?.body
+}
+
+/** Clicks Finalize, then Finalize again in the question that asks first. */
+async function finalizeAndConfirm(view: EditorView) {
+  await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
+  await view.user.click(
+    within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Finalize' }),
+  )
+}
+
+/** The server refuses every save with 400 Bad Request. */
+function serverRefusesSaves(): void {
+  server.use(
+    http.put(routePattern('saveReport'), () =>
+      HttpResponse.json(
+        { error: 'bad_request', message: 'no' },
+        { status: 400, statusText: 'Bad Request' },
+      ),
+    ),
+  )
+}
+
+/**
+ * The report is finalized elsewhere just before this `route` call reaches the server, which
+ * then refuses the call (409) with `message`.
+ */
+function finalizedElsewhereFirst(
+  method: 'put' | 'post',
+  route: 'saveReport' | 'finalizeReport',
+  message: string,
+): void {
+  server.use(
+    http[method](routePattern(route), () => {
+      orderO1().report = buildReport({
+        sections: BASE_SECTIONS,
+        is_final: true,
+        finalized_at: LATER,
+        updated_at: LATER,
+      })
+      return HttpResponse.json(
+        { error: 'conflict', message },
+        { status: 409, statusText: 'Conflict' },
+      )
+    }),
+  )
+}
+
 /** Holds the answer of a route until released, so a test can look at the screen in between. */
 function holdRoute(method: 'put' | 'post', route: 'saveReport' | 'finalizeReport' | 'sendMessage') {
   let release: (answer: () => Response) => void = () => undefined
@@ -167,12 +221,8 @@ describe('the report text areas', () => {
       'History: smoker\nFINDINGS:\nNodule 6 mm.\nfindings: No effusion.',
     )
     await view.user.type(view.impression, 'Indeterminate nodule.')
-    await view.user.click(screen.getByRole('button', { name: 'Save' }))
 
-    await waitFor(() => {
-      expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
-    })
-    expect(apiBackend.requestsTo('saveReport')[0]?.body).toEqual({
+    expect(await saveOnce(view)).toEqual({
       sections: {
         history: 'smoker',
         technique: '',
@@ -254,14 +304,7 @@ describe('saving', () => {
 
   it('RP-2 a failed save keeps the text, says Not saved and offers Retry', async () => {
     giveO1Report()
-    server.use(
-      http.put(routePattern('saveReport'), () =>
-        HttpResponse.json(
-          { error: 'bad_request', message: 'no' },
-          { status: 400, statusText: 'Bad Request' },
-        ),
-      ),
-    )
+    serverRefusesSaves()
     const view = await renderEditor()
 
     await view.user.type(view.impression, ' Stable.')
@@ -322,11 +365,7 @@ describe('logging out', () => {
   it('RP-2 logging out removes unsaved report text from the tab', async () => {
     giveO1Report()
     // The server refuses every save, so only the logout can take the text out of storage.
-    server.use(
-      http.put(routePattern('saveReport'), () =>
-        HttpResponse.json({ error: 'x', message: 'y' }, { status: 400, statusText: 'Bad Request' }),
-      ),
-    )
+    serverRefusesSaves()
     const view = renderSignedIn(
       <>
         <LogoutButton />
@@ -368,9 +407,7 @@ describe('finalizing', () => {
     const view = await renderEditor()
     await view.user.type(view.impression, ' No follow-up needed.')
 
-    await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
-    const dialog = await screen.findByRole('alertdialog')
-    await view.user.click(within(dialog).getByRole('button', { name: 'Finalize' }))
+    await finalizeAndConfirm(view)
 
     expect(await screen.findByText(FINALIZED)).toBeInTheDocument()
     const writes = apiBackend.requests
@@ -408,10 +445,7 @@ describe('finalizing', () => {
     await view.user.type(view.impression, ' Done.')
     expect(view.deps.draftStorage.load('O1')).not.toBeNull()
 
-    await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
-    await view.user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Finalize' }),
-    )
+    await finalizeAndConfirm(view)
 
     await screen.findByText(FINALIZED)
     expect(view.deps.draftStorage.load('O1')).toBeNull()
@@ -419,26 +453,10 @@ describe('finalizing', () => {
 
   it('RP-5 a finalize the server refuses (409) is explained, and the report is read again', async () => {
     giveO1Report()
-    server.use(
-      http.post(routePattern('finalizeReport'), () => {
-        orderO1().report = buildReport({
-          sections: BASE_SECTIONS,
-          is_final: true,
-          finalized_at: LATER,
-          updated_at: LATER,
-        })
-        return HttpResponse.json(
-          { error: 'conflict', message: 'This report is already finalized.' },
-          { status: 409, statusText: 'Conflict' },
-        )
-      }),
-    )
+    finalizedElsewhereFirst('post', 'finalizeReport', 'This report is already finalized.')
     const view = await renderEditor()
 
-    await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
-    await view.user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Finalize' }),
-    )
+    await finalizeAndConfirm(view)
 
     expect(
       await screen.findByText(
@@ -451,19 +469,10 @@ describe('finalizing', () => {
 
   it('RP-5 edits the server refuses because the report became final elsewhere are kept to copy', async () => {
     giveO1Report()
-    server.use(
-      http.put(routePattern('saveReport'), () => {
-        orderO1().report = buildReport({
-          sections: BASE_SECTIONS,
-          is_final: true,
-          finalized_at: LATER,
-          updated_at: LATER,
-        })
-        return HttpResponse.json(
-          { error: 'conflict', message: 'This report has been finalized and cannot be edited.' },
-          { status: 409, statusText: 'Conflict' },
-        )
-      }),
+    finalizedElsewhereFirst(
+      'put',
+      'saveReport',
+      'This report has been finalized and cannot be edited.',
     )
     const view = await renderEditor()
     await view.user.type(view.impression, ' Late addition.')
@@ -487,6 +496,20 @@ describe('finalizing', () => {
 })
 
 describe('the assistant changing the report while the clinician edits', () => {
+  const myReport = reportText({ ...BASE_SECTIONS, findings: 'Nodule 6 mm, right upper lobe.' })
+
+  /**
+   * The editor once the clinician has rewritten the findings, not saved yet, and with the
+   * assistant's next reply set to rewrite the findings and the impression.
+   */
+  async function editFindingsBeforeTheAssistantRewritesThem(options: RenderOptions = {}) {
+    giveO1Report()
+    assistantWillUpdate({ findings: 'Lungs clear. No effusion.', impression: 'No acute disease.' })
+    const view = await renderEditor(options)
+    await replaceText(view, view.report, myReport)
+    return view
+  }
+
   it('RP-6 without unsaved edits the editor simply shows the new report', async () => {
     giveO1Report()
     assistantWillUpdate({ findings: 'Small left effusion.' })
@@ -504,11 +527,9 @@ describe('the assistant changing the report while the clinician edits', () => {
 
   it('RP-6 both versions of a section both changed are shown; nothing is saved until the clinician chooses', async () => {
     const clock = useFakeClock()
-    giveO1Report()
-    assistantWillUpdate({ findings: 'Lungs clear. No effusion.', impression: 'No acute disease.' })
-    const view = await renderEditor({ advanceTimers: clock.advanceTimers })
-    const mine = reportText({ ...BASE_SECTIONS, findings: 'Nodule 6 mm, right upper lobe.' })
-    await replaceText(view, view.report, mine)
+    const view = await editFindingsBeforeTheAssistantRewritesThem({
+      advanceTimers: clock.advanceTimers,
+    })
 
     await askAssistant(view)
 
@@ -520,7 +541,7 @@ describe('the assistant changing the report while the clinician edits', () => {
     // The impression changed on the assistant's side only: taken at once, nothing of theirs lost.
     expect(screen.queryByRole('group', { name: 'Impression' })).not.toBeInTheDocument()
     expect(view.impression).toHaveValue('No acute disease.')
-    expect(view.report).toHaveValue(mine)
+    expect(view.report).toHaveValue(myReport)
     expect(view.report).toHaveAttribute('readonly')
     expect(within(saveStatus()).getByText('Not saved')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
@@ -531,30 +552,17 @@ describe('the assistant changing the report while the clinician edits', () => {
   })
 
   it('RP-6 Keep mine keeps the clinician’s section, takes the assistant’s other change, and saves', async () => {
-    giveO1Report()
-    assistantWillUpdate({ findings: 'Lungs clear. No effusion.', impression: 'No acute disease.' })
-    const view = await renderEditor()
-    await replaceText(
-      view,
-      view.report,
-      reportText({ ...BASE_SECTIONS, findings: 'Nodule 6 mm, right upper lobe.' }),
-    )
+    const view = await editFindingsBeforeTheAssistantRewritesThem()
     await askAssistant(view)
     const findings = await screen.findByRole('group', { name: 'Findings' })
 
     await view.user.click(within(findings).getByRole('button', { name: 'Keep mine' }))
 
     expect(screen.queryByRole('group', { name: 'Findings' })).not.toBeInTheDocument()
-    expect(view.report).toHaveValue(
-      reportText({ ...BASE_SECTIONS, findings: 'Nodule 6 mm, right upper lobe.' }),
-    )
+    expect(view.report).toHaveValue(myReport)
     expect(view.impression).toHaveValue('No acute disease.')
     expect(view.report).not.toHaveAttribute('readonly')
-    await view.user.click(screen.getByRole('button', { name: 'Save' }))
-    await waitFor(() => {
-      expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
-    })
-    expect(apiBackend.requestsTo('saveReport')[0]?.body).toEqual({
+    expect(await saveOnce(view)).toEqual({
       sections: {
         ...BASE_SECTIONS,
         findings: 'Nodule 6 mm, right upper lobe.',
@@ -564,14 +572,7 @@ describe('the assistant changing the report while the clinician edits', () => {
   })
 
   it('RP-6 the clinician chooses per section: one of theirs, one of mine', async () => {
-    giveO1Report()
-    assistantWillUpdate({ findings: 'Lungs clear. No effusion.', impression: 'No acute disease.' })
-    const view = await renderEditor()
-    await replaceText(
-      view,
-      view.report,
-      reportText({ ...BASE_SECTIONS, findings: 'Nodule 6 mm, right upper lobe.' }),
-    )
+    const view = await editFindingsBeforeTheAssistantRewritesThem()
     await replaceText(view, view.impression, 'Indeterminate nodule.')
     await askAssistant(view)
 
@@ -589,11 +590,7 @@ describe('the assistant changing the report while the clinician edits', () => {
       reportText({ ...BASE_SECTIONS, findings: 'Lungs clear. No effusion.' }),
     )
     expect(view.impression).toHaveValue('Indeterminate nodule.')
-    await view.user.click(screen.getByRole('button', { name: 'Save' }))
-    await waitFor(() => {
-      expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
-    })
-    expect(apiBackend.requestsTo('saveReport')[0]?.body).toEqual({
+    expect(await saveOnce(view)).toEqual({
       sections: {
         ...BASE_SECTIONS,
         findings: 'Lungs clear. No effusion.',
@@ -775,10 +772,7 @@ describe('a write landing between the editor’s read and its own (If-Match)', (
     anotherTabWritesFirst('post', 'finalizeReport', { impression: 'Changed in another tab.' })
     const view = await renderEditor()
 
-    await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
-    await view.user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Finalize' }),
-    )
+    await finalizeAndConfirm(view)
 
     expect(await screen.findByText(REPORT_CHANGED)).toBeInTheDocument()
     expect(ifMatchOf(apiBackend.requestsTo('finalizeReport')[0])).toBe(`"${EARLIER}"`)
@@ -797,10 +791,7 @@ describe('a write landing between the editor’s read and its own (If-Match)', (
     const view = await renderEditor()
     await view.user.type(view.impression, ' Signed off.')
 
-    await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
-    await view.user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Finalize' }),
-    )
+    await finalizeAndConfirm(view)
 
     expect(await screen.findByText(REPORT_CHANGED)).toBeInTheDocument()
     expect(apiBackend.requestsTo('finalizeReport')).toHaveLength(0)

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "report_version_floor" timestamp with time zone;
