@@ -10,128 +10,35 @@
  * Run: npx tsx scripts/bench-worklist.tsx [orderCount]
  *
  * The SPA's modules read `import.meta.env`, which only Vite provides, so this file starts
- * itself a second time through Vite's module runner: the first run (plain tsx) prepares jsdom
- * and a React DevTools-style hook that counts row renders, then imports this same file through
- * Vite, whose `runBench` does the work with the app's modules.
+ * itself a second time through Vite's module runner (benchSupport.ts): the first run (plain
+ * tsx) prepares jsdom and a React DevTools-style hook that counts row renders, then imports
+ * this same file through Vite, whose `runBench` does the work with the app's modules.
  */
 import { performance } from 'node:perf_hooks'
-import { fileURLToPath } from 'node:url'
 // Types only: erased, so the first (plain tsx) run loads none of the app's modules.
 import type { AppDeps } from '../src/app/deps'
+import {
+  countSlowCheckWarnings,
+  launchThroughVite,
+  ms,
+  renderCounter,
+  tableLines,
+} from './benchSupport'
 
 const ORDER_COUNT = Number(process.argv[2] ?? 10_000)
 const PATIENT_COUNT = Math.max(1, Math.round(ORDER_COUNT / 10))
 /** Repetitions of the selector timing; the median is printed. */
 const SELECTOR_RUNS = 15
 
-interface FiberLike {
-  elementType: unknown
-  flags: number
-  alternate: FiberLike | null
-  child: FiberLike | null
-  sibling: FiberLike | null
-}
-
-interface RenderCounter {
-  /** The component whose renders are counted. */
-  target: unknown
-  renders: number
-  mounts: number
-  reset(): void
-}
-
-/** React's fiber flag for "this component's render function ran in this commit". */
-const PERFORMED_WORK = 1
-
-declare global {
-  var __benchRenderCounter: RenderCounter | undefined
-}
-
-/**
- * What React DevTools does to tell which components rendered in a commit: React hands every
- * committed root to a global hook. A fiber of the target type rendered in this commit when it
- * performed work and is not the very object of the previous commit (a subtree React skipped
- * keeps its old fibers, flags included; a rendered one is the other buffer of the pair).
- */
-function installRenderCounter(): RenderCounter {
-  const counter: RenderCounter = {
-    target: undefined,
-    renders: 0,
-    mounts: 0,
-    reset() {
-      counter.renders = 0
-      counter.mounts = 0
-    },
-  }
-  let previous = new WeakSet<FiberLike>()
-  let current = new WeakSet<FiberLike>()
-  const visit = (fiber: FiberLike | null) => {
-    for (let node = fiber; node; node = node.sibling) {
-      if (counter.target !== undefined && node.elementType === counter.target) {
-        current.add(node)
-        if (!previous.has(node)) {
-          if (node.alternate === null) counter.mounts += 1
-          else if ((node.flags & PERFORMED_WORK) !== 0) counter.renders += 1
-        }
-      }
-      visit(node.child)
-    }
-  }
-  Object.assign(globalThis, {
-    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      onCommitFiberRoot: (_id: number, root: { current: FiberLike }) => {
-        current = new WeakSet()
-        visit(root.current.child)
-        previous = current
-      },
-      onCommitFiberUnmount: () => undefined,
-      onPostCommitFiberRoot: () => undefined,
-      checkDCE: () => undefined,
-    },
-  })
-  globalThis.__benchRenderCounter = counter
-  return counter
-}
-
-/** The same jsdom set-up as the web tests' (Vitest's jsdom environment), plus what setupDom adds. */
-async function installDom(): Promise<void> {
-  const { builtinEnvironments } = await import('vitest/runtime')
-  await builtinEnvironments.jsdom.setup(globalThis, {
-    jsdom: { url: 'http://127.0.0.1/', pretendToBeVisual: true },
-  })
-  const dark = (query: string): MediaQueryList => ({
-    matches: query.includes('prefers-color-scheme: dark'),
-    media: query,
-    onchange: null,
-    // Still called by older libraries; the stub answers both APIs.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
-    addListener: () => undefined,
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })
-  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true, matchMedia: dark })
-  window.matchMedia = dark
-  Element.prototype.scrollIntoView = () => undefined
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`
-
 /** The benchmark proper; runs inside Vite's module runner, where the app's modules load. */
 export async function runBench(): Promise<void> {
-  const installed = globalThis.__benchRenderCounter
-  if (!installed) throw new Error('Start the benchmark with: npx tsx scripts/bench-worklist.tsx')
-  const counter: RenderCounter = installed
+  const counter = renderCounter('bench-worklist.tsx')
+  const rowTally = () => counter.tally('OrderRow')
 
   const { ChakraProvider } = await import('@chakra-ui/react')
   const { act, fireEvent, render, within } = await import('@testing-library/react')
@@ -146,19 +53,11 @@ export async function runBench(): Promise<void> {
   const { selectWorklist, sortWorklist } = await import('../src/features/orders/selectors')
   const { ordersApi } = await import('../src/services/api/ordersApi')
   const { buildOrder, buildPatient } = await import('../tests/support/msw/data')
-  counter.target = OrderRow
+  counter.targets.set(OrderRow, 'OrderRow')
 
   // The store is the development one, whose serializable and immutable checks walk the whole
   // state on every action and warn when that is slow with 10,000 orders; production has neither.
-  const warn = console.warn.bind(console)
-  let slowCheckWarnings = 0
-  console.warn = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && /InvariantMiddleware took/.test(args[0])) {
-      slowCheckWarnings += 1
-      return
-    }
-    warn(...args)
-  }
+  const slowCheckWarnings = countSlowCheckWarnings()
 
   // A deterministic worklist: the same numbers from run to run.
   const priorities = ['routine', 'routine', 'urgent', 'stat'] as const
@@ -223,7 +122,7 @@ export async function runBench(): Promise<void> {
   const listbox = view.getByRole('listbox', { name: 'Worklist' })
   const rows = () => within(listbox).getAllByRole('option')
   const firstRows = rows().length
-  const firstMounts = counter.mounts
+  const firstMounts = rowTally().mounts
 
   /** Runs `action`, then reports the row renders and React's time for what it caused. */
   async function measure(action: () => void) {
@@ -238,8 +137,8 @@ export async function runBench(): Promise<void> {
       wall: performance.now() - started,
       react: commits.reduce((sum, commit) => sum + commit.actual, 0),
       whole: commits.at(-1)?.base ?? 0,
-      renders: counter.renders,
-      mounts: counter.mounts,
+      renders: rowTally().renders,
+      mounts: rowTally().mounts,
     }
   }
 
@@ -291,45 +190,13 @@ export async function runBench(): Promise<void> {
     ['scroll to the middle: React time', ms(scroll.react)],
     ['select a row in the middle: rows rendered again', String(middleSelect.renders)],
   ]
-  const width = Math.max(...table.map(([label]) => label.length))
   console.log(`\nWorklist benchmark (jsdom, Node ${process.version}, React development build)`)
-  for (const [label, value] of table) console.log(`  ${label.padEnd(width)}  ${value}`)
+  for (const line of tableLines(table, { numbers: false })) console.log(`  ${line}`)
   console.log(
-    `  (wall times include the development store's state checks; they warned ${String(slowCheckWarnings)} times)`,
+    `  (wall times include the development store's state checks; they warned ${String(slowCheckWarnings.count())} times)`,
   )
   view.unmount()
-  console.warn = warn
+  slowCheckWarnings.restore()
 }
 
-async function launch(): Promise<void> {
-  installRenderCounter()
-  await installDom()
-  const { createServer, createServerModuleRunner } = await import('vite')
-  // No HTTP server, no file watching: Vite only transforms the app's modules for this process.
-  const server = await createServer({
-    logLevel: 'error',
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: false, watch: null },
-  })
-  const runner = createServerModuleRunner(server.environments.ssr, { hmr: false })
-  try {
-    const bench = await runner.import<{ runBench: () => Promise<void> }>(
-      fileURLToPath(import.meta.url),
-    )
-    await bench.runBench()
-  } finally {
-    await runner.close()
-    await server.close()
-  }
-}
-
-// Only the first, plain run launches; inside Vite `import.meta.env` exists.
-if (!(import.meta as { env?: unknown }).env) {
-  launch().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error)
-      process.exit(1)
-    },
-  )
-}
+launchThroughVite(import.meta)

@@ -3,19 +3,19 @@
  * - left, fixed: the orders feature's sidebar (WS-1..7), opened and closed from the header;
  * - header: 'Toggle sidebar', the open study's patient (WS-8), 'Toggle report editor' once a
  *   study is open (WS-9) and 'Log out';
- * - centre: 'Select a patient or study to begin' (WS-10) or the study's chat, into which the
- *   app puts the dictation feature's microphone button and hint, and whether it records (CH-8);
+ * - centre: 'Select a patient or study to begin' (WS-10) or the study's chat (StudyChat), into
+ *   which the app puts the dictation feature's microphone button and hint, and whether it
+ *   records (CH-8); the workspace itself follows no dictation state;
  * - right half: the report editor when toggled on (WS-11).
  * The main area keeps the sidebar's width free while it is open, so nothing hides under it.
  */
 import { Box, Center, Flex, IconButton, Text, VisuallyHidden } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { LogoutButton } from '../features/auth'
-import { Chat } from '../features/conversation'
-import { DictationHint, MicButton, selectIsRecording } from '../features/dictation'
 import { PatientHeader, selectSelectedOrderId, Sidebar, SIDEBAR_ID } from '../features/orders'
 import { ReportEditor } from '../features/report'
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from './constants'
+import { StudyChat } from './StudyChat'
 import { useAppDispatch, useAppSelector } from './hooks'
 import {
   reportEditorToggled,
@@ -68,9 +68,6 @@ export function WorkspaceFrame() {
   const sidebarOpen = useAppSelector(selectSidebarOpen)
   const reportEditorOpen = useAppSelector(selectReportEditorOpen)
   const orderId = useAppSelector(selectSelectedOrderId)
-  const recording = useAppSelector((state) =>
-    orderId === null ? false : selectIsRecording(state, orderId),
-  )
   const transition = `${String(SIDEBAR_TRANSITION_MS)}ms ease`
 
   return (
@@ -143,12 +140,7 @@ export function WorkspaceFrame() {
                 <VisuallyHidden asChild>
                   <h2 id={CHAT_HEADING_ID}>Conversation</h2>
                 </VisuallyHidden>
-                <Chat
-                  orderId={orderId}
-                  isRecording={recording}
-                  micButton={<MicButton orderId={orderId} />}
-                  dictationHint={<DictationHint />}
-                />
+                <StudyChat orderId={orderId} />
               </Box>
               {reportEditorOpen && (
                 <Box

@@ -24,10 +24,20 @@ export function isApiFailure(action: unknown): action is ApiFailureAction {
   return !action.meta.condition && !action.meta.aborted
 }
 
+/** The token call's 503 means "dictation is not configured": a setting, which the dictation saga reports. */
+const SPEECH_NOT_CONFIGURED = { endpoint: 'speechToken', status: 503 } as const
+
 export function* logApiFailure(action: ApiFailureAction): SagaIterator {
   const logger = (yield getContext('logger')) as Logger
   const endpoint = action.meta.arg?.endpointName ?? 'unknown'
   const error: unknown = action.payload ?? action.error
+  if (
+    endpoint === SPEECH_NOT_CONFIGURED.endpoint &&
+    isApiError(error) &&
+    error.status === SPEECH_NOT_CONFIGURED.status
+  ) {
+    return
+  }
   logger.error('api/requestFailed', {
     endpoint,
     status: isApiError(error) ? error.status : undefined,

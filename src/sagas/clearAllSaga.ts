@@ -8,11 +8,16 @@
  * with the study's accession number so the clinician can tell which studies kept their
  * conversation, and a retry works on those only.
  *
- * Each `clearConversation` invalidates its study's messages (the open chat empties) and the
- * order list; the list is refetched once more at the end, so when the run reports done the
- * statuses on screen are the server's. Local statuses are dropped per cleared study by the
- * orders slice. Logging out stops the run.
+ * The list read at the start is the only worklist read of the run: a hospital's list is megabytes,
+ * and reading it again per cleared study (or once more at the end) cost more than the deletes.
+ * Each `clearConversation` invalidates its study's messages (the open chat empties), takes the
+ * report out of the cached order and its worklist entry, and reads a study the caches show in
+ * progress again (GET /orders/:id) so its entry gets the status the server restored; a study is
+ * counted as done once that read has landed, so when the run reports done the statuses on screen
+ * are the server's. Local statuses are dropped per cleared study by the orders slice. Logging out
+ * stops the run.
  */
+import type { UnknownAction } from '@reduxjs/toolkit'
 import type { SagaIterator } from 'redux-saga'
 import { all, call, put, race, select, take } from 'redux-saga/effects'
 import { sessionEnded } from '../features/auth'
@@ -29,8 +34,8 @@ import {
   type ClearAllState,
 } from '../features/orders'
 import { conversationApi } from '../services/api/conversationApi'
-import type { Order } from '../services/api/contract'
-import { ordersApi } from '../services/api/ordersApi'
+import type { Id, Order } from '../services/api/contract'
+import { orderRefreshUnderWay, ordersApi } from '../services/api/ordersApi'
 
 /** Deletes in flight at once. */
 export const CLEAR_ALL_CONCURRENCY = 4
@@ -54,12 +59,23 @@ function* fetchOrders(): SagaIterator {
   }
 }
 
+/**
+ * Waits for the read of the order that clearing it started (its restored status), if any: the
+ * clear's lifecycle starts it before the clear's answer reaches this saga.
+ */
+function* orderRefreshLanded(orderId: Id): SagaIterator {
+  const refresh = (yield put(orderRefreshUnderWay(orderId) as unknown as UnknownAction)) as
+    Promise<void> | undefined
+  if (refresh) yield call(() => refresh)
+}
+
 function* clearOne(target: ClearTarget): SagaIterator {
   const request = (yield put(
     conversationApi.endpoints.clearConversation.initiate(target.orderId),
   )) as ClearRequest
   try {
     yield call(() => request.unwrap())
+    yield call(orderRefreshLanded, target.orderId)
     yield put(clearAllStudyCleared({ orderId: target.orderId }))
   } catch {
     // The API failure saga logs the cause; the clinician sees the accession number.
@@ -99,8 +115,6 @@ function* runClearAll(retrying: readonly ClearTarget[]): SagaIterator {
   }
   yield put(clearAllStarted({ total: targets.length }))
   yield call(clearConcurrently, targets, CLEAR_ALL_CONCURRENCY)
-  // The statuses on screen should be the server's before the run says it is done.
-  yield call(fetchOrders)
   yield put(clearAllFinished())
 }
 

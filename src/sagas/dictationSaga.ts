@@ -3,7 +3,10 @@
  *
  * One coordinator loop, so at most one thing happens at a time:
  * - a study opens: initialize dictation for it (a non-blank speech token, the phrase hints of
- *   its modality and body part, the engine's code), or report it unavailable;
+ *   its modality and body part, then the engine's code), or report it unavailable. The SDK chunk
+ *   is fetched only once a usable token arrived, and a server that answered 'not configured'
+ *   (503) is not asked again until the session ends: the default install never downloads the
+ *   SDK and does not log a failure per study;
  * - 'Start dictation': one recording (`recordOnce`), from microphone to cleanup;
  * - 'Undo cleanup': the raw dictation goes back into the chat input.
  * A recording ends when the clinician stops it, when the service gives up (DC-7), when another
@@ -51,9 +54,9 @@ import {
   phraseRecognized,
   recordingFailed,
   recordingFinished,
+  recordingStartInitiated,
   recordingStarted,
-  recordingStarting,
-  recordingStopping,
+  recordingStopInitiated,
   selectDictation,
   startRequested,
   stopRequested,
@@ -93,6 +96,23 @@ const STOP_GRACE_MS = 1_000
 
 /** HTTP status of the token call when the server has no speech configuration. */
 const SPEECH_UNAVAILABLE_STATUS = 503
+
+/** The token call failed: told apart from a failure to load the study or the engine. */
+class TokenRefused extends Error {
+  constructor(readonly failure: unknown) {
+    super('the speech token call failed')
+    this.name = 'TokenRefused'
+  }
+}
+
+/** The server has no speech service (the default install); not a fault of the app. */
+function isNotConfigured(error: unknown): boolean {
+  return (
+    error instanceof TokenRefused &&
+    isApiError(error.failure) &&
+    error.failure.status === SPEECH_UNAVAILABLE_STATUS
+  )
+}
 
 interface TokenGrant {
   answer: SpeechTokenAnswer
@@ -237,14 +257,21 @@ function* prepareStudy(orderId: Id, tokens: TokenCache): SagaIterator<PreparedSt
   const engine = (yield getContext('speech')) as DictationEngine
   const logger = (yield getContext('logger')) as Logger
   const [, phrased] = (yield all([
-    call(ensureToken, tokens),
+    // The SDK chunk (~75 KB gzip) only after a usable token: without one it would be of no use.
+    call(function* tokenThenEngine(): SagaIterator {
+      try {
+        yield call(ensureToken, tokens)
+      } catch (error) {
+        throw new TokenRefused(error)
+      }
+      yield call(() => engine.load())
+    }),
     call(function* studyWithPhrases(): SagaIterator<{ order: Order; phrases: string[] }> {
       const order = (yield call(studyOf, orderId)) as Order
       const phrases = (yield call(phrasesFor, order, logger)) as string[]
       return { order, phrases }
     }),
-    call(() => engine.load()),
-  ])) as [TokenGrant, { order: Order; phrases: string[] }, undefined]
+  ])) as [undefined, { order: Order; phrases: string[] }]
   return {
     orderId,
     modality: phrased.order.modality,
@@ -263,12 +290,18 @@ function* initialize(
     return (yield call(prepareStudy, orderId, tokens)) as PreparedStudy
   } catch (error) {
     tokens.grant = null
-    const reason: UnavailableReason =
-      isApiError(error) && error.status === SPEECH_UNAVAILABLE_STATUS
-        ? 'notConfigured'
-        : 'initializationFailed'
-    logger.error('dictation/initializationFailed', { orderId, reason, error: describe(error) })
-    return reason
+    const cause = error instanceof TokenRefused ? error.failure : error
+    if (isNotConfigured(error)) {
+      // How the server is installed, not a fault: said once, the coordinator does not ask again.
+      logger.info('dictation/notConfigured', { orderId, error: describe(cause) })
+      return 'notConfigured'
+    }
+    logger.error('dictation/initializationFailed', {
+      orderId,
+      reason: 'initializationFailed',
+      error: describe(cause),
+    })
+    return 'initializationFailed'
   }
 }
 
@@ -354,7 +387,7 @@ function* recordOnce(study: PreparedStudy, tokens: TokenCache): SagaIterator<Unk
     (stopRequested.match(action) && action.payload.orderId === orderId) || leaves(action)
 
   const draft = (yield select(selectDraft, orderId)) as { text: string }
-  yield put(recordingStarting({ orderId, prefix: draft.text }))
+  yield put(recordingStartInitiated({ orderId, prefix: draft.text }))
 
   let grant: TokenGrant
   try {
@@ -381,7 +414,7 @@ function* recordOnce(study: PreparedStudy, tokens: TokenCache): SagaIterator<Unk
   function* beginStopping(): SagaIterator<'stopping'> {
     if (renewal) yield cancel(renewal)
     renewal = null
-    yield put(recordingStopping())
+    yield put(recordingStopInitiated())
     stopDeadline = Date.now() + STOP_TIMEOUT_MS + STOP_GRACE_MS
     driver.stop(STOP_TIMEOUT_MS)
     return 'stopping'
@@ -528,6 +561,11 @@ export function* watchDictation(): SagaIterator {
       if (study?.orderId === orderId && dictation.status === 'idle') continue
       study = null
       yield put(initializationStarted({ orderId }))
+      if (dictation.speechService === 'notConfigured') {
+        // The server said so earlier in this session: no token call, no SDK, no log line.
+        yield put(initializationFailed({ orderId, reason: 'notConfigured' }))
+        continue
+      }
       const raced = (yield race({
         prepared: call(initialize, orderId, tokens),
         interrupted: take(leavesStudy(orderId)),

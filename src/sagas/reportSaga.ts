@@ -251,8 +251,12 @@ function* refreshQuietly(orderId: Id): SagaIterator {
 
 const FINALIZE_MESSAGES = {
   save_failed: 'Your changes could not be saved, so the report was not finalized.',
+  /** The newer version contradicts the clinician's own text: the conflict panel asks to choose. */
   report_changed:
     'The report changed while you were editing. Choose which version to keep, then finalize again.',
+  /** The newer version is on screen (merged with the clinician's text, if any): nothing to choose. */
+  report_changed_shown:
+    'The report changed elsewhere and was not finalized. Review the version now shown, then finalize again.',
   refused: 'The server refused to finalize this report: it is already finalized or it is empty.',
 } as const
 
@@ -262,9 +266,17 @@ const FINALIZE_MESSAGES = {
  */
 export function* finalizeReport(orderId: Id): SagaIterator {
   const saved = (yield call(saveDraft, orderId)) as SaveOutcome
-  if (saved === 'failed' || saved === 'blocked' || saved === 'report_changed') {
-    const reason = saved === 'failed' ? 'save_failed' : 'report_changed'
-    yield put(finalizeFailed({ orderId, error: { reason, message: FINALIZE_MESSAGES[reason] } }))
+  if (saved === 'failed') {
+    const error: FinalizeFailure = { reason: 'save_failed', message: FINALIZE_MESSAGES.save_failed }
+    yield put(finalizeFailed({ orderId, error }))
+    return
+  }
+  if (saved === 'blocked' || saved === 'report_changed') {
+    const draft = (yield select(selectReportDraft, orderId)) as ReportDraft | undefined
+    const message = draft?.conflict
+      ? FINALIZE_MESSAGES.report_changed
+      : FINALIZE_MESSAGES.report_changed_shown
+    yield put(finalizeFailed({ orderId, error: { reason: 'report_changed', message } }))
     return
   }
   try {
@@ -276,7 +288,7 @@ export function* finalizeReport(orderId: Id): SagaIterator {
     if (failure.status === PRECONDITION_FAILED) {
       const changed: FinalizeFailure = {
         reason: 'report_changed',
-        message: FINALIZE_MESSAGES.report_changed,
+        message: FINALIZE_MESSAGES.report_changed_shown,
       }
       yield put(finalizeFailed({ orderId, error: changed }))
       // The new version reaches the editor (and the draft, RP-6) before anything is signed.

@@ -38,9 +38,12 @@ function VoiceMark() {
 
 interface MessageFrameProps {
   role: Message['role']
-  /** Place in the whole conversation, which the virtualized list does not render at once. */
-  position?: number
-  total?: number
+  /**
+   * The id for the author's label when the element around the frame is the message's article
+   * (a row of the virtualized list, labelled by it, which also tells the message's place in the
+   * whole conversation); without it the frame is the article itself.
+   */
+  rowLabelId?: string
   inputType: InputType
   /** The time, or the state of a message not yet stored. */
   stamp: ReactNode
@@ -52,22 +55,21 @@ interface MessageFrameProps {
 /** The frame every message shares: label, stamp, marks, the bubble, then the footer. */
 export function MessageFrame({
   role,
-  position,
-  total,
+  rowLabelId,
   inputType,
   stamp,
   children,
   footer,
   dimmed,
 }: MessageFrameProps) {
-  const labelId = useId()
+  const ownLabelId = useId()
+  const labelId = rowLabelId ?? ownLabelId
+  const isArticle = rowLabelId === undefined
   const mine = role === 'user'
   return (
     <Box
-      as="article"
-      aria-labelledby={labelId}
-      aria-posinset={position}
-      aria-setsize={total}
+      as={isArticle ? 'article' : 'div'}
+      aria-labelledby={isArticle ? labelId : undefined}
       display="flex"
       flexDirection="column"
       alignItems={mine ? 'flex-end' : 'flex-start'}
@@ -108,22 +110,24 @@ function MessageBody({ message }: { message: Message }) {
 export interface MessageItemProps {
   orderId: string
   message: Message
-  position?: number
-  total?: number
+  /** The id for the author's label, which the list's row (the article) is labelled by. */
+  labelId: string
 }
 
-/** Memoized: the cache keeps unchanged messages identical, so a new reply renders one item. */
+/**
+ * Memoized: the cache keeps unchanged messages identical, so a new reply renders one item. Its
+ * place in the conversation (which changes for every message when one is added, in the set
+ * size) is the list row's, not a prop of the item.
+ */
 export const MessageItem = memo(function MessageItem({
   orderId,
   message,
-  position,
-  total,
+  labelId,
 }: MessageItemProps) {
   return (
     <MessageFrame
       role={message.role}
-      position={position}
-      total={total}
+      rowLabelId={labelId}
       inputType={message.input_type}
       stamp={
         <time dateTime={message.created_at} title={formatMessageDateTime(message.created_at)}>

@@ -9,7 +9,8 @@
  * blocked the main thread for about 0.7 s on opening the study and up to 0.45 s per reply;
  * virtualized, opening costs one task of about 60 ms and a reply no long task at all.
  * Following the bottom stays DOM-based (useFollowLatest), so it also covers what is rendered
- * after the virtual rows.
+ * after the virtual rows; the virtualizer starts at the end too, so opening a study renders the
+ * latest messages only.
  */
 import {
   Box,
@@ -22,7 +23,7 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef } from 'react'
+import { memo, useId, useRef } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import { isApiError } from '../../services/api/baseApi'
 import type { Message } from '../../services/api/contract'
@@ -58,6 +59,20 @@ const OVERSCAN = 8
 
 /** Space above the first message and below the last one. */
 const CONTENT_PADDING_PX = 16
+
+/**
+ * The end of the conversation by the estimates: where the virtualizer starts once there are
+ * messages (it clamps that to the last screenful) until the scroll box reports its offset. The
+ * list opens at the latest message (useFollowLatest pins the bottom as the messages arrive), so
+ * the first rows rendered are those the clinician sees, not the first messages, rendered for
+ * nothing and replaced at the first scroll event.
+ */
+function estimatedEnd(messages: readonly Message[]): number {
+  return messages.reduce(
+    (sum, message) => sum + estimateMessageHeight(message),
+    2 * CONTENT_PADDING_PX,
+  )
+}
 
 function LoadingMessages() {
   return (
@@ -101,7 +116,11 @@ export interface MessageListProps {
   sendCount: number
 }
 
-export function MessageList({ orderId, sendCount }: MessageListProps) {
+/**
+ * Memoized: the chat re-renders for its input (the microphone's recording flag), which changes
+ * nothing here.
+ */
+export const MessageList = memo(function MessageList({ orderId, sendCount }: MessageListProps) {
   const {
     data: messages,
     error,
@@ -114,11 +133,17 @@ export function MessageList({ orderId, sendCount }: MessageListProps) {
   const answered = useAppSelector((state) => selectAnsweredExchanges(state, orderId))
   const scrollRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
+  const labelIdPrefix = useId()
 
+  const count = messages?.length ?? 0
   // The app does not use the React Compiler, whose memoization this hook's API defeats.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: messages?.length ?? 0,
+    count,
+    // Enabled while there are messages: enabling reads the initial offset, so it is read when
+    // they are there (the study's, or the first after none), at their end.
+    enabled: count > 0,
+    initialOffset: () => (messages ? estimatedEnd(messages) : 0),
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => estimateMessageHeight(messages?.[index]),
     getItemKey: (index) => messages?.[index]?.id ?? index,
@@ -201,9 +226,17 @@ export function MessageList({ orderId, sendCount }: MessageListProps) {
               {virtualizer.getVirtualItems().map((row) => {
                 const message = messages[row.index]
                 if (!message) return null
+                const labelId = `${labelIdPrefix}-${message.id}`
+                // The row is the message's article: its place in the conversation changes with
+                // every message added (the set size), and the memoized item need not render
+                // again for that.
                 return (
                   <Box
+                    as="article"
                     key={row.key}
+                    aria-labelledby={labelId}
+                    aria-posinset={row.index + 1}
+                    aria-setsize={messages.length}
                     data-index={row.index}
                     ref={virtualizer.measureElement}
                     position="absolute"
@@ -214,12 +247,7 @@ export function MessageList({ orderId, sendCount }: MessageListProps) {
                       transform: `translateY(${String(row.start - CONTENT_PADDING_PX)}px)`,
                     }}
                   >
-                    <MessageItem
-                      orderId={orderId}
-                      message={message}
-                      position={row.index + 1}
-                      total={messages.length}
-                    />
+                    <MessageItem orderId={orderId} message={message} labelId={labelId} />
                   </Box>
                 )
               })}
@@ -267,4 +295,4 @@ export function MessageList({ orderId, sendCount }: MessageListProps) {
       ) : null}
     </Box>
   )
-}
+})

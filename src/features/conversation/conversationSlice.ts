@@ -18,6 +18,7 @@
  * back as drafts (`chatDraftsRestored`), never sent again on its own.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { draftEdited } from '../../app/sharedEvents'
 import { baseApi } from '../../services/api/baseApi'
 import type { InputType } from '../../services/api/contract'
 import { conversationApi } from '../../services/api/conversationApi'
@@ -79,19 +80,6 @@ export const conversationSlice = createSlice({
   name: 'conversation',
   initialState,
   reducers: {
-    /** The clinician typed; a draft they empty is a typed draft again. */
-    draftEdited(state, action: PayloadAction<{ orderId: string; text: string }>) {
-      const { orderId, text } = action.payload
-      if (text === '') {
-        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
-        delete state.drafts[orderId]
-        // Nothing is left to send again, so the note about the failed send has no object.
-        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
-        delete state.sendFailed[orderId]
-        return
-      }
-      state.drafts[orderId] = { text, inputType: state.drafts[orderId]?.inputType ?? 'text' }
-    },
     /** The dictation saga wrote the input: what was typed before dictation plus what was said. */
     dictationComposed(state, action: PayloadAction<{ orderId: string; text: string }>) {
       const { orderId, text } = action.payload
@@ -119,6 +107,20 @@ export const conversationSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      // The clinician typed; a draft they empty is a typed draft again. The event is declared in
+      // src/app because dictation listens to it too.
+      .addCase(draftEdited, (state, action) => {
+        const { orderId, text } = action.payload
+        if (text === '') {
+          // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+          delete state.drafts[orderId]
+          // Nothing is left to send again, so the note about the failed send has no object.
+          // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
+          delete state.sendFailed[orderId]
+          return
+        }
+        state.drafts[orderId] = { text, inputType: state.drafts[orderId]?.inputType ?? 'text' }
+      })
       .addMatcher(sendMessage.matchPending, (state, action) => {
         const { orderId, content, input_type } = action.meta.arg.originalArgs
         const draft = state.drafts[orderId]
@@ -207,8 +209,10 @@ export const conversationSlice = createSlice({
   },
 })
 
-export const { draftEdited, dictationComposed, chatDraftsRestored, chatDraftsDiscarded } =
+export const { dictationComposed, chatDraftsRestored, chatDraftsDiscarded } =
   conversationSlice.actions
+// The input (ChatInput) and the sagas keep taking the typing event from the conversation feature.
+export { draftEdited }
 export const {
   selectAnsweredExchanges,
   selectDraft,

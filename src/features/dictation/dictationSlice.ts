@@ -9,7 +9,8 @@
  *
  * Everything here is serializable: the recognizer and its token live in the saga.
  */
-import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
+import { draftEdited } from '../../app/sharedEvents'
 import { baseApi } from '../../services/api/baseApi'
 import { conversationApi } from '../../services/api/conversationApi'
 import type { Id } from '../../services/api/contract'
@@ -27,6 +28,13 @@ export type DictationStatus =
 
 /** Why the microphone is disabled for good in this study. */
 export type UnavailableReason = 'notConfigured' | 'initializationFailed'
+
+/**
+ * What the server said about its speech service in this session. 'notConfigured' (the token
+ * call answered 503) holds until the session ends: the server's speech settings change only with
+ * a restart, so later studies do not ask again; the next sign-in (or a reload) does.
+ */
+export type SpeechService = 'unknown' | 'notConfigured'
 
 /** What the clinician is told after a recording went wrong. */
 export type DictationProblem =
@@ -46,6 +54,7 @@ export interface DictationState {
   /** The study dictation is initialized for (the open one). */
   orderId: Id | null
   unavailableReason: UnavailableReason | null
+  speechService: SpeechService
   /** The chat input's text when the recording started; dictation is appended to it. */
   prefix: string
   /** Final phrases of this recording, joined by spaces. */
@@ -65,6 +74,7 @@ const initialState: DictationState = {
   status: 'uninitialized',
   orderId: null,
   unavailableReason: null,
+  speechService: 'unknown',
   prefix: '',
   committed: '',
   hypothesis: '',
@@ -93,12 +103,6 @@ function recount(state: DictationState): void {
 
 const { sendMessage } = conversationApi.endpoints
 
-/**
- * The conversation feature's typing event, matched by its type: features do not import each
- * other, and only the order it concerns matters here.
- */
-const draftEditedByClinician = createAction<{ orderId: Id }>('conversation/draftEdited')
-
 export const dictationSlice = createSlice({
   name: 'dictation',
   initialState,
@@ -110,7 +114,11 @@ export const dictationSlice = createSlice({
 
     initializationStarted(state, action: PayloadAction<{ orderId: Id }>) {
       if (!AT_REST.includes(state.status)) return
-      Object.assign(state, { ...initialState, sending: state.sending })
+      Object.assign(state, {
+        ...initialState,
+        sending: state.sending,
+        speechService: state.speechService,
+      })
       state.status = 'initializing'
       state.orderId = action.payload.orderId
     },
@@ -122,9 +130,11 @@ export const dictationSlice = createSlice({
       if (state.status !== 'initializing' || state.orderId !== action.payload.orderId) return
       state.status = 'unavailable'
       state.unavailableReason = action.payload.reason
+      if (action.payload.reason === 'notConfigured') state.speechService = 'notConfigured'
     },
 
-    recordingStarting(state, action: PayloadAction<{ orderId: Id; prefix: string }>) {
+    /** The saga took up 'Start dictation': the token and the microphone are on their way. */
+    recordingStartInitiated(state, action: PayloadAction<{ orderId: Id; prefix: string }>) {
       if (state.status !== 'idle' || state.orderId !== action.payload.orderId) return
       state.status = 'starting'
       clearRecording(state)
@@ -158,7 +168,8 @@ export const dictationSlice = createSlice({
       if (!LISTENING.includes(state.status)) return
       state.lastError = 'connectionLost'
     },
-    recordingStopping(state) {
+    /** The recognizer was asked to stop; its last phrases may still arrive. */
+    recordingStopInitiated(state) {
       if (state.status !== 'starting' && state.status !== 'recording') return
       state.status = 'stopping'
     },
@@ -196,7 +207,7 @@ export const dictationSlice = createSlice({
   extraReducers: (builder) => {
     builder
       // The clinician changed the cleaned text: undoing would throw their edit away.
-      .addMatcher(draftEditedByClinician.match, (state, action) => {
+      .addCase(draftEdited, (state, action) => {
         if (state.undo?.orderId === action.payload.orderId) state.undo = null
       })
       .addMatcher(sendMessage.matchPending, (state, action) => {
@@ -214,7 +225,8 @@ export const dictationSlice = createSlice({
           }
         },
       )
-      // The session ended (sessionSaga resets the API cache): nothing of it may stay.
+      // The session ended (sessionSaga resets the API cache): nothing of it may stay, a 'not
+      // configured' answer included, so the next sign-in asks the server again.
       .addMatcher(baseApi.util.resetApiState.match, () => initialState)
   },
   selectors: {
@@ -230,13 +242,13 @@ export const {
   initializationStarted,
   initializationSucceeded,
   initializationFailed,
-  recordingStarting,
+  recordingStartInitiated,
   recordingStarted,
   recordingFailed,
   hypothesisChanged,
   phraseRecognized,
   connectionLost,
-  recordingStopping,
+  recordingStopInitiated,
   cleanupStarted,
   cleanupSucceeded,
   cleanupFailed,

@@ -17,8 +17,8 @@ export {
   recordingFailed,
   recordingFinished,
   recordingStarted,
-  recordingStarting,
-  recordingStopping,
+  recordingStartInitiated,
+  recordingStopInitiated,
   selectDictation,
   selectDictationStatus,
   startRequested,
@@ -27,6 +27,7 @@ export {
   type DictationProblem,
   type DictationState,
   type DictationStatus,
+  type SpeechService,
   type UnavailableReason,
 } from './dictationSlice'
 export { composeDraft, countWords, joinDictation } from './dictationText'

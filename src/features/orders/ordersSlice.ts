@@ -148,7 +148,8 @@ export const ordersSlice = createSlice({
       .addMatcher(conversationApi.endpoints.sendMessage.matchFulfilled, (state, action) => {
         state.localStatus[action.meta.arg.originalArgs.orderId] = IN_PROGRESS
       })
-      // CL-2: a cleared conversation resets the study's status; the refetched list tells which.
+      // CL-2: a cleared conversation resets the study's status; the API layer re-reads that one order
+      // when it was in progress and patches its row in the cached list.
       .addMatcher(conversationApi.endpoints.clearConversation.matchFulfilled, (state, action) => {
         const orderId = action.meta.arg.originalArgs
         // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id are the state's shape

@@ -1,5 +1,7 @@
 /**
- * RP-6: the assistant changed sections the clinician was also editing. Both versions of each such
+ * RP-6: the report on the server changed (the assistant's reply, or the same report saved in
+ * another tab or workstation) in sections the clinician was also editing. The panel cannot tell
+ * which of the two wrote it, so it names the version by where it is: saved. Both versions of each such
  * section are shown side by side and the clinician picks one per section; the text areas wait
  * (read-only) until every section has its choice, so nothing is overwritten without being seen.
  */
@@ -61,7 +63,8 @@ export function ConflictPanel({ conflict, mine, onChoose }: ConflictPanelProps) 
         <Alert.Content>
           <Alert.Title>This report changed while you were editing.</Alert.Title>
           <Alert.Description>
-            Choose which version to keep for each section below. Your text is kept until you do.
+            The assistant or another session saved a different version of these sections. Choose
+            which version to keep for each one. Your text is kept until you do.
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
@@ -103,13 +106,13 @@ export function ConflictPanel({ conflict, mine, onChoose }: ConflictPanelProps) 
                     onChoose(section, 'theirs')
                   }}
                 >
-                  Use assistant&apos;s
+                  Use saved
                 </Button>
               </HStack>
             </HStack>
             <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap="3">
               <VersionText title="Your version" text={mine[section]} />
-              <VersionText title="Assistant's version" text={conflict.theirs.sections[section]} />
+              <VersionText title="Saved version" text={conflict.theirs.sections[section]} />
             </Grid>
           </Box>
         )

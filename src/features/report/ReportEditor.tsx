@@ -91,7 +91,8 @@ function SaveStatus({ draft, report }: { draft: ReportDraft | undefined; report:
 
 function SaveError({ draft, onRetry }: { draft: ReportDraft; onRetry: () => void }) {
   const error = draft.saveError
-  if (draft.save !== 'failed' || !error || draft.finalizedElsewhere) return null
+  // While a conflict waits for a choice, saving is on hold: a past failure has nothing to retry.
+  if (draft.save !== 'failed' || !error || draft.finalizedElsewhere || draft.conflict) return null
   if (error.status === CONFLICT_STATUS) {
     return (
       <Alert.Root status="error" variant="subtle">

@@ -26,7 +26,11 @@ import { API_PREFIX } from './contract'
 
 export const TAG_TYPES = ['Patient', 'Order', 'Message'] as const
 
-/** The list member of a tag type: invalidated when the list as a whole may have changed. */
+/**
+ * The list member of a tag type: invalidated only when the list as a whole may have changed. The
+ * worklist provides nothing else, so a change to one order never refetches it (a hospital's list
+ * is the API's most expensive answer); ordersApi.ts patches the order's entry instead.
+ */
 export const LIST_ID = 'LIST'
 
 /** Where a 401 sends the browser. */

@@ -1,8 +1,9 @@
 /** One study's conversation with the assistant: messages, sending, rating, initialize, clear. */
 import { z } from 'zod'
 import { apiRequest } from './apiRequest'
-import { apiDepsOf, baseApi, LIST_ID } from './baseApi'
+import { apiDepsOf, baseApi } from './baseApi'
 import {
+  IN_PROGRESS,
   initializeAnswerSchema,
   messageSchema,
   sendMessageAnswerSchema,
@@ -15,6 +16,7 @@ import {
   type SendMessageRequest,
 } from './contract'
 import { listAnswer } from './listAnswer'
+import { isCachedInProgress, patchOrder, refreshOrder } from './ordersApi'
 import {
   queueRatingCall,
   ratingCallEnded,
@@ -68,16 +70,23 @@ export const conversationApi = baseApi.injectEndpoints({
       query: ({ orderId, ...body }) => apiRequest('sendMessage', { params: { id: orderId }, body }),
       responseSchema: sendMessageAnswerSchema,
       // The messages are refetched even after a failure: the server may have stored the user's
-      // message before the assistant failed. A reply that changed the report makes the order stale.
-      invalidatesTags: (answer, _error, { orderId }) => [
-        { type: 'Message', id: orderId },
-        ...(answer?.report_updated
-          ? [
-              { type: 'Order' as const, id: orderId },
-              { type: 'Order' as const, id: LIST_ID },
-            ]
-          : []),
-      ],
+      // message before the assistant failed.
+      invalidatesTags: (_answer, _error, { orderId }) => [{ type: 'Message', id: orderId }],
+      // CH-11: the first message moves the study to in_progress, which the caches take as they
+      // are. A reply that changed the report (RP-6) makes that one order stale: it is read again
+      // and its worklist entry takes the answer; the worklist itself is not refetched.
+      async onQueryStarted({ orderId }, lifecycle) {
+        let answer: SendMessageAnswer
+        try {
+          answer = (await lifecycle.queryFulfilled).data
+        } catch {
+          return
+        }
+        patchOrder(lifecycle.dispatch, orderId, (order) => {
+          order.status = IN_PROGRESS
+        })
+        if (answer.report_updated) await refreshOrder(lifecycle, orderId)
+      },
     }),
     rateMessage: build.mutation<{ success: true }, RateMessageArgs>({
       // One call at a time per message, in the order of the clicks (ratingIntents.ts).
@@ -138,11 +147,24 @@ export const conversationApi = baseApi.injectEndpoints({
       query: (orderId) => apiRequest('clearConversation', { params: { id: orderId } }),
       responseSchema: z.null(),
       // Clearing deletes messages and report and resets the order's status (CL-2).
-      invalidatesTags: (_answer, _error, orderId) => [
-        { type: 'Message', id: orderId },
-        { type: 'Order', id: orderId },
-        { type: 'Order', id: LIST_ID },
-      ],
+      invalidatesTags: (_answer, _error, orderId) => [{ type: 'Message', id: orderId }],
+      // The report is gone, which the caches take as it is. The status goes back to the one the
+      // order had before anyone worked on it, which only the server knows: only working on a
+      // study moves it (to in_progress, CH-11), so a study the caches show in progress is read
+      // again (its worklist entry takes the answer), and any other study keeps its status. The
+      // worklist itself is not refetched: 'Clear All' clears every study of a hospital's list.
+      async onQueryStarted(orderId, lifecycle) {
+        try {
+          await lifecycle.queryFulfilled
+        } catch {
+          return
+        }
+        const wasInProgress = isCachedInProgress(lifecycle.getState(), orderId)
+        patchOrder(lifecycle.dispatch, orderId, (order) => {
+          order.report = null
+        })
+        if (wasInProgress) await refreshOrder(lifecycle, orderId)
+      },
     }),
   }),
 })

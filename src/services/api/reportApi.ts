@@ -1,5 +1,6 @@
 /**
- * Saving and finalizing a study's report. The answer is the report; the order caches take it.
+ * Saving and finalizing a study's report. The answer is the report; the cached order and its
+ * worklist entry take it in place (nothing is read again, the worklist least of all).
  * Both writes may name the report version they are based on; the server then refuses (412) a
  * write over a report someone else changed meanwhile (see `reportPreconditionHeaders`).
  */
@@ -12,7 +13,7 @@ import {
   type Report,
   type ReportSections,
 } from './contract'
-import { ordersApi } from './ordersApi'
+import { patchOrder, type OrderCacheDispatch } from './ordersApi'
 
 export interface SaveReportArgs {
   orderId: Id
@@ -30,21 +31,20 @@ export interface FinalizeReportArgs {
   seenVersion?: string | null
 }
 
-type CachePatchDispatch = (patch: ReturnType<typeof ordersApi.util.updateQueryData>) => unknown
+/** Whether `report` is at least as new as `cached`: the server's versions only move on. */
+function isNotOlder(report: Report, cached: Report | null): boolean {
+  return cached === null || Date.parse(report.updated_at) >= Date.parse(cached.updated_at)
+}
 
-/** Puts the server's report into the cached order and the cached worklist, without a refetch. */
-function storeReport(dispatch: CachePatchDispatch, orderId: Id, report: Report): void {
-  dispatch(
-    ordersApi.util.updateQueryData('getOrder', orderId, (order) => {
-      order.report = report
-    }),
-  )
-  dispatch(
-    ordersApi.util.updateQueryData('listOrders', undefined, (orders) => {
-      const order = orders.find((candidate) => candidate.id === orderId)
-      if (order) order.report = report
-    }),
-  )
+/**
+ * Puts the server's report into the cached order and its worklist entry, without a refetch: a
+ * report write changes nothing else of the order. A newer version already cached (read while
+ * this write was answered) is not taken back.
+ */
+function storeReport(dispatch: OrderCacheDispatch, orderId: Id, report: Report): void {
+  patchOrder(dispatch, orderId, (order) => {
+    if (isNotOlder(report, order.report)) order.report = report
+  })
 }
 
 export const reportApi = baseApi.injectEndpoints({

@@ -6,14 +6,17 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { logoutRequested, sessionEnded } from '../../../src/features/auth'
-import { selectDraft } from '../../../src/features/conversation'
+import { draftEdited, selectDraft } from '../../../src/features/conversation'
 import {
   cleanupUndoRequested,
+  micButtonView,
   startRequested,
   stopRequested,
+  UNAVAILABLE_TEXT,
 } from '../../../src/features/dictation'
 import { STOP_TIMEOUT_MS, TOKEN_REFRESH_MS } from '../../../src/sagas/dictationSaga'
 import { conversationApi } from '../../../src/services/api/conversationApi'
+import { studySelected } from '../../../src/features/orders'
 import { routePattern } from '../../support/msw/apiBackend'
 import { apiBackend, server } from '../../support/msw/server'
 import { makeTestStore, type TestDeps } from '../../support/render'
@@ -71,6 +74,8 @@ describe('initialization when a study opens', () => {
       unavailableReason: 'initializationFailed',
     })
     expect(logger.events('error')).toContain('dictation/initializationFailed')
+    // An unusable token never costs the SDK download.
+    expect(engine.loads).toBe(0)
     store.dispatch(startRequested({ orderId: 'O1' }))
     await Promise.resolve()
     expect(engine.sessions).toHaveLength(0)
@@ -94,6 +99,48 @@ describe('initialization when a study opens', () => {
     expect(store.getState().orders.selectedOrderId).toBe('O1')
   })
 
+  it('the SDK is loaded once, and only after the speech token arrived', async () => {
+    const { store, engine } = setUp()
+    const held = holdRoute('speechToken')
+
+    store.dispatch(studySelected({ orderId: 'O1' }))
+    let loadsBeforeToken: number
+    try {
+      await vi.waitFor(() => {
+        expect(held.held()).toBe(1)
+      })
+      // The phrase hints are fetched meanwhile; the SDK waits for the token.
+      await vi.waitFor(() => {
+        expect(apiBackend.requestsTo('speechPhrases')).toHaveLength(1)
+      })
+      loadsBeforeToken = engine.loads
+    } finally {
+      // Released whatever happened: a held request would outlive the test.
+      held.release()
+    }
+    await waitForStatus(store, 'idle')
+
+    expect(loadsBeforeToken).toBe(0)
+    expect(engine.loads).toBe(1)
+  })
+
+  it('an SDK chunk that cannot be fetched fails initialization as an error, and the next study tries again', async () => {
+    const { store, engine, logger } = setUp()
+    engine.loadFailure = new Error('Failed to fetch dynamically imported module')
+
+    await openStudy(store, 'O1')
+
+    expect(store.getState().dictation).toMatchObject({
+      status: 'unavailable',
+      unavailableReason: 'initializationFailed',
+    })
+    expect(logger.events('error')).toContain('dictation/initializationFailed')
+
+    await openStudy(store, 'O2')
+    expect(store.getState().dictation).toMatchObject({ orderId: 'O2', status: 'idle' })
+    expect(engine.loads).toBe(2)
+  })
+
   it('DC-6 phrases that fail to load are logged and dictation works without hints', async () => {
     const { store, engine, logger } = setUp()
     answer('speechPhrases', { error: 'internal', message: 'boom' }, 500)
@@ -103,6 +150,104 @@ describe('initialization when a study opens', () => {
 
     expect(session.options.phrases).toEqual([])
     expect(logger.events('warn')).toContain('dictation/phrasesUnavailable')
+  })
+})
+
+describe('a server without speech configuration (the token call answers 503)', () => {
+  const notConfigured = () =>
+    answer(
+      'speechToken',
+      { error: 'speech_unavailable', message: 'Dictation is not configured on this server.' },
+      503,
+    )
+
+  it('never loads the SDK, disables the microphone with the explanation, and logs it as info, not as an error', async () => {
+    const { store, engine, logger } = setUp()
+    notConfigured()
+
+    await openStudy(store)
+
+    expect(engine.loads).toBe(0)
+    expect(micButtonView(store.getState().dictation, 'O1')).toMatchObject({
+      state: 'unavailable',
+      disabled: true,
+      reason: UNAVAILABLE_TEXT.notConfigured,
+    })
+    expect(logger.events('info')).toEqual(['dictation/notConfigured'])
+    expect(logger.events('error')).toEqual([])
+  })
+
+  it('later studies of the session do not ask again: no token call, no SDK, no second log line', async () => {
+    const { store, engine, logger } = setUp()
+    const tokenCalls = notConfigured()
+    await openStudy(store, 'O1')
+    const phraseCalls = apiBackend.requestsTo('speechPhrases').length
+
+    await openStudy(store, 'O2')
+    await openStudy(store, 'O1')
+
+    expect(tokenCalls).toHaveLength(1)
+    expect(apiBackend.requestsTo('speechPhrases')).toHaveLength(phraseCalls)
+    expect(engine.loads).toBe(0)
+    expect(store.getState().dictation).toMatchObject({
+      orderId: 'O1',
+      status: 'unavailable',
+      unavailableReason: 'notConfigured',
+    })
+    expect(logger.events('info')).toEqual(['dictation/notConfigured'])
+    store.dispatch(startRequested({ orderId: 'O1' }))
+    await Promise.resolve()
+    expect(engine.sessions).toHaveLength(0)
+  })
+
+  it('the next sign-in asks again: a server configured meanwhile gets dictation', async () => {
+    const { store, engine } = setUp()
+    const tokenCalls = notConfigured()
+    await openStudy(store)
+
+    // The session ends (the API cache is reset with it); the server is configured and restarted.
+    store.dispatch(sessionEnded())
+    await waitForStatus(store, 'uninitialized')
+    answer('speechToken', { token: 'speech-token-2', region: 'local' })
+    await openStudy(store, 'O2')
+
+    expect(tokenCalls).toHaveLength(1)
+    expect(store.getState().dictation).toMatchObject({ orderId: 'O2', status: 'idle' })
+    expect(engine.loads).toBe(1)
+  })
+
+  it('other token failures stay errors, and every study asks again', async () => {
+    const { store, engine, logger } = setUp()
+    const tokenCalls = answer('speechToken', { error: 'internal', message: 'boom' }, 500)
+
+    await openStudy(store, 'O1')
+    expect(store.getState().dictation).toMatchObject({
+      status: 'unavailable',
+      unavailableReason: 'initializationFailed',
+    })
+    expect(logger.events('error')).toContain('dictation/initializationFailed')
+
+    let networkCalls = 0
+    server.use(
+      http.post(routePattern('speechToken'), () => {
+        networkCalls += 1
+        return HttpResponse.error()
+      }),
+    )
+    await openStudy(store, 'O2')
+
+    expect(tokenCalls).toHaveLength(1)
+    expect(networkCalls).toBe(1)
+    expect(store.getState().dictation).toMatchObject({
+      orderId: 'O2',
+      status: 'unavailable',
+      unavailableReason: 'initializationFailed',
+    })
+    expect(
+      logger.events('error').filter((e) => e === 'dictation/initializationFailed'),
+    ).toHaveLength(2)
+    expect(logger.events('info')).not.toContain('dictation/notConfigured')
+    expect(engine.loads).toBe(0)
   })
 })
 
@@ -183,6 +328,26 @@ describe('a recording', () => {
     store.dispatch(cleanupUndoRequested({ orderId: 'O2' }))
     expect(draftOf(store, 'O2').text).toBe(`${raw} ${words(50)}`)
     expect(store.getState().dictation.undo).toBeNull()
+  })
+
+  it('DC-3 typing in the input after a cleanup withdraws Undo cleanup, for that study only', async () => {
+    const { store, engine } = setUp()
+    await openStudy(store)
+    answer('speechCleanup', { cleaned: 'Clean report text.' })
+    const session = await startRecording({ store, engine })
+    session.say(words(50))
+    store.dispatch(stopRequested({ orderId: 'O1' }))
+    await waitForStatus(store, 'idle')
+    expect(store.getState().dictation.undo).toMatchObject({ orderId: 'O1' })
+
+    // The chat input's own event (the conversation feature's, declared in src/app).
+    store.dispatch(draftEdited({ orderId: 'O2', text: 'Another study' }))
+    expect(store.getState().dictation.undo).toMatchObject({ orderId: 'O1' })
+    store.dispatch(draftEdited({ orderId: 'O1', text: 'Clean report text, corrected.' }))
+    expect(store.getState().dictation.undo).toBeNull()
+
+    store.dispatch(cleanupUndoRequested({ orderId: 'O1' }))
+    expect(draftOf(store).text).toBe('Clean report text, corrected.')
   })
 
   it('DC-3 49 words are not cleaned up', async () => {

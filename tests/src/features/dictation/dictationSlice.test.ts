@@ -3,12 +3,15 @@
  * late recognizer callback or a replayed action cannot put it in an impossible state.
  */
 import { describe, expect, it } from 'vitest'
+import { draftEdited } from '../../../../src/features/conversation'
+import { baseApi } from '../../../../src/services/api/baseApi'
 import {
   cleanupStarted,
   cleanupSucceeded,
   connectionLost,
   dictationSlice,
   hypothesisChanged,
+  initializationFailed,
   initializationStarted,
   initializationSucceeded,
   micButtonView,
@@ -16,8 +19,8 @@ import {
   recordingFailed,
   recordingFinished,
   recordingStarted,
-  recordingStarting,
-  recordingStopping,
+  recordingStartInitiated,
+  recordingStopInitiated,
   type DictationState,
 } from '../../../../src/features/dictation'
 
@@ -32,7 +35,7 @@ const ready = () =>
   stateAfter(initializationStarted({ orderId: 'O1' }), initializationSucceeded({ orderId: 'O1' }))
 
 const recording = () =>
-  [recordingStarting({ orderId: 'O1', prefix: 'Findings:' }), recordingStarted()].reduce(
+  [recordingStartInitiated({ orderId: 'O1', prefix: 'Findings:' }), recordingStarted()].reduce(
     reduce,
     ready(),
   )
@@ -48,11 +51,11 @@ describe('DC-1 the dictation state machine', () => {
   })
 
   it('DC-1 does not start before initialization, for another study, or twice', () => {
-    expect(reduce(initial, recordingStarting({ orderId: 'O1', prefix: '' }))).toBe(initial)
+    expect(reduce(initial, recordingStartInitiated({ orderId: 'O1', prefix: '' }))).toBe(initial)
     const idle = ready()
-    expect(reduce(idle, recordingStarting({ orderId: 'O2', prefix: '' }))).toBe(idle)
+    expect(reduce(idle, recordingStartInitiated({ orderId: 'O2', prefix: '' }))).toBe(idle)
     const busy = recording()
-    expect(reduce(busy, recordingStarting({ orderId: 'O1', prefix: '' }))).toBe(busy)
+    expect(reduce(busy, recordingStartInitiated({ orderId: 'O1', prefix: '' }))).toBe(busy)
     expect(reduce(busy, initializationStarted({ orderId: 'O2' }))).toBe(busy)
   })
 
@@ -70,15 +73,55 @@ describe('DC-1 the dictation state machine', () => {
   })
 
   it('DC-1 a failed start returns to idle with the problem; cleanup results only count while cleaning up', () => {
-    const starting = reduce(ready(), recordingStarting({ orderId: 'O1', prefix: '' }))
+    const starting = reduce(ready(), recordingStartInitiated({ orderId: 'O1', prefix: '' }))
     expect(reduce(starting, recordingFailed({ problem: 'microphoneDenied' }))).toMatchObject({
       status: 'idle',
       lastError: 'microphoneDenied',
     })
-    const stopping = reduce(recording(), recordingStopping())
+    const stopping = reduce(recording(), recordingStopInitiated())
     const undo = { orderId: 'O1', prefix: '', raw: 'a', cleaned: 'A.' }
     expect(reduce(stopping, cleanupSucceeded(undo))).toBe(stopping)
     expect(reduce(stopping, recordingFinished()).status).toBe('idle')
+  })
+})
+
+describe('what outlives a study', () => {
+  it("a 'not configured' answer is kept across studies until the session ends", () => {
+    const refused = stateAfter(
+      initializationStarted({ orderId: 'O1' }),
+      initializationFailed({ orderId: 'O1', reason: 'notConfigured' }),
+    )
+    expect(refused.speechService).toBe('notConfigured')
+
+    const next = reduce(refused, initializationStarted({ orderId: 'O2' }))
+    expect(next).toMatchObject({
+      orderId: 'O2',
+      status: 'initializing',
+      speechService: 'notConfigured',
+    })
+    expect(reduce(next, baseApi.util.resetApiState()).speechService).toBe('unknown')
+
+    const failed = stateAfter(
+      initializationStarted({ orderId: 'O1' }),
+      initializationFailed({ orderId: 'O1', reason: 'initializationFailed' }),
+    )
+    expect(failed.speechService).toBe('unknown')
+  })
+
+  it("DC-3 the chat input's typing event withdraws Undo cleanup of its study, by the type string logs hold", () => {
+    const undo = { orderId: 'O1', prefix: '', raw: 'a', cleaned: 'A.' }
+    const cleaned = [recordingStopInitiated(), cleanupStarted(), cleanupSucceeded(undo)].reduce(
+      reduce,
+      recording(),
+    )
+    expect(cleaned.undo).toEqual(undo)
+
+    expect(draftEdited.type).toBe('conversation/draftEdited')
+    expect(reduce(cleaned, draftEdited({ orderId: 'O2', text: 'x' }))).toBe(cleaned)
+    expect(reduce(cleaned, draftEdited({ orderId: 'O1', text: 'A. edited' })).undo).toBeNull()
+    // A logged action, replayed as plain JSON, has the same effect.
+    const replayed = { type: 'conversation/draftEdited', payload: { orderId: 'O1', text: 'A!' } }
+    expect(reduce(cleaned, replayed).undo).toBeNull()
   })
 })
 
@@ -98,7 +141,7 @@ describe('the microphone button view', () => {
     })
     const fifty = reduce(recording(), phraseRecognized({ text: Array(50).fill('word').join(' ') }))
     expect(micButtonView(fifty, 'O1').state).toBe('threshold')
-    const cleaning = [recordingStopping(), cleanupStarted()].reduce(reduce, fifty)
+    const cleaning = [recordingStopInitiated(), cleanupStarted()].reduce(reduce, fifty)
     expect(micButtonView(cleaning, 'O1')).toMatchObject({ state: 'busy', disabled: true })
     expect(micButtonView({ ...ready(), sending: { O1: 'request-1' } }, 'O1')).toMatchObject({
       state: 'waiting',

@@ -536,7 +536,7 @@ describe('the assistant changing the report while the clinician edits', () => {
     const findings = await screen.findByRole('group', { name: 'Findings' })
     expect(within(findings).getByText('Your version')).toBeInTheDocument()
     expect(within(findings).getByText('Nodule 6 mm, right upper lobe.')).toBeInTheDocument()
-    expect(within(findings).getByText("Assistant's version")).toBeInTheDocument()
+    expect(within(findings).getByText('Saved version')).toBeInTheDocument()
     expect(within(findings).getByText('Lungs clear. No effusion.')).toBeInTheDocument()
     // The impression changed on the assistant's side only: taken at once, nothing of theirs lost.
     expect(screen.queryByRole('group', { name: 'Impression' })).not.toBeInTheDocument()
@@ -578,8 +578,8 @@ describe('the assistant changing the report while the clinician edits', () => {
 
     const findings = await screen.findByRole('group', { name: 'Findings' })
     const impression = screen.getByRole('group', { name: 'Impression' })
-    await view.user.click(within(findings).getByRole('button', { name: "Use assistant's" }))
-    expect(within(findings).getByRole('button', { name: "Use assistant's" })).toHaveAttribute(
+    await view.user.click(within(findings).getByRole('button', { name: 'Use saved' }))
+    expect(within(findings).getByRole('button', { name: 'Use saved' })).toHaveAttribute(
       'aria-pressed',
       'true',
     )
@@ -607,7 +607,7 @@ describe('the assistant changing the report while the clinician edits', () => {
     await askAssistant(view)
 
     const findings = await screen.findByRole('group', { name: 'Findings' })
-    await view.user.click(within(findings).getByRole('button', { name: "Use assistant's" }))
+    await view.user.click(within(findings).getByRole('button', { name: 'Use saved' }))
 
     expect(view.report).toHaveValue(
       reportText({ ...BASE_SECTIONS, findings: 'Lungs clear. No effusion.' }),
@@ -654,8 +654,8 @@ describe('the assistant changing the report while the clinician edits', () => {
 })
 
 describe('a write landing between the editor’s read and its own (If-Match)', () => {
-  const REPORT_CHANGED =
-    'The report changed while you were editing. Choose which version to keep, then finalize again.'
+  const REPORT_CHANGED_SHOWN =
+    'The report changed elsewhere and was not finalized. Review the version now shown, then finalize again.'
 
   /**
    * Another tab writes the report just before our request reaches the server: the in-memory
@@ -774,7 +774,7 @@ describe('a write landing between the editor’s read and its own (If-Match)', (
 
     await finalizeAndConfirm(view)
 
-    expect(await screen.findByText(REPORT_CHANGED)).toBeInTheDocument()
+    expect(await screen.findByText(REPORT_CHANGED_SHOWN)).toBeInTheDocument()
     expect(ifMatchOf(apiBackend.requestsTo('finalizeReport')[0])).toBe(`"${EARLIER}"`)
     expect(orderO1().report?.is_final).toBe(false)
     expect(screen.queryByText(FINALIZED)).not.toBeInTheDocument()
@@ -793,7 +793,7 @@ describe('a write landing between the editor’s read and its own (If-Match)', (
 
     await finalizeAndConfirm(view)
 
-    expect(await screen.findByText(REPORT_CHANGED)).toBeInTheDocument()
+    expect(await screen.findByText(REPORT_CHANGED_SHOWN)).toBeInTheDocument()
     expect(apiBackend.requestsTo('finalizeReport')).toHaveLength(0)
     expect(orderO1().report?.is_final).toBe(false)
     expect(view.impression).toHaveValue('Normal. Signed off.')

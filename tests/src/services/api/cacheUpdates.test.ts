@@ -1,7 +1,7 @@
 /**
  * How mutations keep the cached answers true: the optimistic rating and its rollback (CH-5,
  * CH-6 at the API level), the refetches a sent message causes, and the report answers patched
- * into the order caches.
+ * into the order caches (orderRefresh.test.ts counts the worklist reads in detail).
  */
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -9,7 +9,7 @@ import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { ordersApi } from '../../../../src/services/api/ordersApi'
 import { reportApi } from '../../../../src/services/api/reportApi'
 import { routePattern } from '../../../support/msw/apiBackend'
-import { buildSections } from '../../../support/msw/data'
+import { buildReport, buildSections } from '../../../support/msw/data'
 import { apiBackend, server } from '../../../support/msw/server'
 import { createTestDeps, makeTestStore } from '../../../support/render'
 import type { AppStore } from '../../../../src/app/store'
@@ -22,6 +22,11 @@ const cachedMessages = (store: AppStore, orderId: string) =>
 
 const cachedOrder = (store: AppStore, orderId: string) =>
   ordersApi.endpoints.getOrder.select(orderId)(store.getState()).data
+
+const listedOrder = (store: AppStore, orderId: string) =>
+  ordersApi.endpoints.listOrders
+    .select()(store.getState())
+    .data?.find((order) => order.id === orderId)
 
 /** Resolves when the answer of `route` may be released; lets a test look at the cache in between. */
 function holdAnswer(
@@ -218,7 +223,7 @@ describe('sending a message', () => {
     order.unsubscribe()
   })
 
-  it('RP-6 a reply with report_updated also refetches the order and the worklist', async () => {
+  it('RP-6 a reply with report_updated also refetches the order, whose worklist entry takes it', async () => {
     apiBackend.replyUpdatesReport = true
     const { store } = storeWithSession()
     const subscriptions = [
@@ -240,8 +245,10 @@ describe('sending a message', () => {
     await expect
       .poll(() => cachedOrder(store, 'O1')?.report?.sections.findings)
       .toBe('Small effusion.')
-    await expect.poll(() => apiBackend.requestsTo('listOrders').length).toBe(2)
-    expect(apiBackend.requestsTo('listMessages')).toHaveLength(2)
+    expect(listedOrder(store, 'O1')?.report?.sections.findings).toBe('Small effusion.')
+    expect(apiBackend.requestsTo('getOrder')).toHaveLength(2)
+    expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
+    await expect.poll(() => apiBackend.requestsTo('listMessages').length).toBe(2)
     for (const subscription of subscriptions) subscription.unsubscribe()
   })
 })
@@ -277,7 +284,8 @@ describe('initializing and clearing a study', () => {
     messages.unsubscribe()
   })
 
-  it('CL-2 clearing a conversation refetches its messages, its order and the worklist', async () => {
+  it('CL-2 clearing a conversation refetches its messages and takes the report out of the order caches', async () => {
+    apiBackend.orders[0]!.report = buildReport()
     const { store } = storeWithSession()
     const subscriptions = [
       store.dispatch(conversationApi.endpoints.listMessages.initiate('O1')),
@@ -289,8 +297,11 @@ describe('initializing and clearing a study', () => {
     await store.dispatch(conversationApi.endpoints.clearConversation.initiate('O1')).unwrap()
 
     await expect.poll(() => cachedMessages(store, 'O1')).toEqual([])
-    await expect.poll(() => apiBackend.requestsTo('getOrder').length).toBe(2)
-    await expect.poll(() => apiBackend.requestsTo('listOrders').length).toBe(2)
+    expect(cachedOrder(store, 'O1')?.report).toBeNull()
+    expect(listedOrder(store, 'O1')?.report).toBeNull()
+    // A study that was not in progress keeps its status: nothing else is read again.
+    expect(apiBackend.requestsTo('getOrder')).toHaveLength(1)
+    expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
     for (const subscription of subscriptions) subscription.unsubscribe()
   })
 })

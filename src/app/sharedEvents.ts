@@ -1,0 +1,15 @@
+/**
+ * Events that one feature dispatches and another reduces. Features do not import each other
+ * (ARCHITECTURE rule 1), so such an event is declared here, once, and every feature that uses it
+ * imports it from here: a rename is then a compile error, never a listener that silently stops
+ * hearing. Each type string stays the owning feature's and does not change (action logs are
+ * replayed by it).
+ */
+import { createAction } from '@reduxjs/toolkit'
+import type { Id } from '../services/api/contract'
+
+/**
+ * The clinician typed in a study's chat input (the conversation feature's event). Conversation
+ * keeps the draft; dictation drops its 'Undo cleanup', which would throw the edit away.
+ */
+export const draftEdited = createAction<{ orderId: Id; text: string }>('conversation/draftEdited')
