@@ -2,7 +2,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
-import { importX } from 'eslint-plugin-import-x'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import globals from 'globals'
 
 const features = ['auth', 'orders', 'conversation', 'report', 'dictation']
@@ -35,6 +35,37 @@ const boundaryZones = [
   },
 ]
 
+// import-x resolves every import with this (unrs-resolver, bundled with import-x) before its rules
+// run; with no resolver nothing resolves and no-restricted-paths / no-cycle silently check nothing.
+// It mirrors tsconfig.json's `moduleResolution: "bundler"`: extensionless relative imports of
+// .ts/.tsx, `.js` specifiers that name .ts sources, package `exports` with the `types` condition.
+// A Vite query suffix (`?url`, `?worker`, `?raw`) stays on the resolved path, so the zones still
+// apply to it, while import-x does not parse it as a module (its extension is not a module one).
+const importResolver = createNodeResolver({
+  tsconfig: { configFile: `${import.meta.dirname}/tsconfig.json` },
+  extensions: [
+    '.ts',
+    '.tsx',
+    '.mts',
+    '.cts',
+    '.d.ts',
+    '.js',
+    '.jsx',
+    '.mjs',
+    '.cjs',
+    '.json',
+    '.node',
+  ],
+  extensionAlias: {
+    '.js': ['.ts', '.tsx', '.js'],
+    '.jsx': ['.tsx', '.jsx'],
+    '.mjs': ['.mts', '.mjs'],
+    '.cjs': ['.cts', '.cjs'],
+  },
+  conditionNames: ['types', 'import', 'module', 'browser', 'node', 'require', 'default'],
+  mainFields: ['types', 'typings', 'module', 'main'],
+})
+
 export default tseslint.config(
   {
     ignores: [
@@ -61,7 +92,10 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     settings: {
-      'import-x/resolver-next': [],
+      'import-x/resolver-next': [importResolver],
+      // Files import-x may parse when following imports (no-cycle); the defaults are .js only.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -84,6 +118,13 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Import cycles in app code. Packages are not followed (they cannot import us back).
+    files: ['src/**', 'server/**'],
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -30,6 +30,16 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own rules (lint boundaries), checked like the code they guard.
+        extends: true,
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['tests/tooling/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'web',
