@@ -1,7 +1,7 @@
 /**
- * Builds the Fastify app: security headers, the local identity endpoints (local mode), the
- * guarded /api/v1 routes and the built SPA with an index fallback for client routes. Everything
- * it needs is passed in, so tests build the same app on an in-memory database.
+ * Builds the Fastify app: security headers, response compression, the local identity endpoints
+ * (local mode), the guarded /api/v1 routes and the built SPA with an index fallback for client
+ * routes. Everything it needs is passed in, so tests build the same app on an in-memory database.
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -17,6 +17,7 @@ import { API_PREFIX } from '../src/services/api/contract'
 import type { Assistant } from './assistant/types'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
+import { registerCompression } from './http/compression'
 import { errorHandler, HttpError, unauthorized } from './http/errors'
 import { contentSecurityPolicy } from './http/csp'
 import { localIdentityRoutes } from './identity/localIdentity'
@@ -47,6 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    // Behind a proxy, request.ip is the client's address only when the proxy is trusted.
+    trustProxy: config.trustProxy,
     // One bad client cannot hold a connection open for ever.
     requestTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>()
@@ -57,6 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
   })
+  // Before every route: the plugin attaches itself to each route as it is added.
+  await registerCompression(app)
 
   if (config.identity.mode === 'local') {
     await app.register(localIdentityRoutes, {

@@ -2,6 +2,7 @@
  * Server configuration from environment variables, validated once at start-up. README documents
  * every variable; a bad value stops the server with a message naming it.
  */
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -15,6 +16,57 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
 
+/** What Fastify's `trustProxy` is given: which proxies' X-Forwarded-For to believe for `request.ip`. */
+export type TrustProxy = boolean | string[]
+
+/** proxy-addr's names for address ranges, usable in the list alongside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+
+function isAddressOrCidr(entry: string): boolean {
+  const slash = entry.indexOf('/')
+  const version = isIP(slash < 0 ? entry : entry.slice(0, slash))
+  if (version === 0) return false
+  if (slash < 0) return true
+  const prefix = entry.slice(slash + 1)
+  // proxy-addr refuses a /0 range: TRUST_PROXY=true says that.
+  return /^[1-9]\d{0,2}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
+/**
+ * Off; on for every hop (`true`: the left-most X-Forwarded-For address, which a client can forge
+ * unless the proxy replaces the header); or the proxies' addresses and CIDR ranges separated by
+ * commas (the first address from the right that is not a listed proxy). Fastify 5 dropped hop
+ * counts, as they cannot check the nearest peer, so a count fails here rather than trusting nobody.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw?.trim() ?? ''
+    if (['', '0', 'false', 'no'].includes(value)) return false
+    if (['1', 'true', 'yes'].includes(value)) return true
+    if (/^\d+$/.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `hop counts are not supported (Fastify ignores them since they cannot check the nearest proxy's address); list the proxies' addresses or CIDR ranges, e.g. 10.0.0.0/8, or use true`,
+      })
+      return z.NEVER
+    }
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '')
+    const bad = entries.filter(
+      (entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrCidr(entry),
+    )
+    if (entries.length > 0 && bad.length === 0) return entries
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, or a comma-separated list of proxy addresses and CIDR ranges (or ${PROXY_RANGE_NAMES.join(', ')}); ${bad.length > 0 ? `not ${bad.map((entry) => JSON.stringify(entry)).join(', ')}` : 'the list is empty'}`,
+    })
+    return z.NEVER
+  })
+
 const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -23,6 +75,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().default('./dist'),
   SEED: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy,
   // identity
   ALLOW_SIGNUP: flag,
   DESCOPE_PROJECT_ID: optionalText,
@@ -60,6 +113,11 @@ export type SpeechConfig =
 export interface ServerConfig {
   host: string
   port: number
+  /**
+   * Behind a reverse proxy or load balancer: which hops to trust, so that `request.ip` (the
+   * per-address sign-in limit) is the client's address rather than the proxy's.
+   */
+  trustProxy: TrustProxy
   database:
     { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string } | { kind: 'memory' }
   staticDir: string
@@ -119,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     host: e.HOST,
     port: e.PORT,
+    trustProxy: e.TRUST_PROXY,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },

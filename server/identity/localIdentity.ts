@@ -249,6 +249,9 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
               })
               .returning()
             if (!user) throw new Error('The new user was not stored')
+            // The sign-up-or-in form tried to sign in first: that failure was this new user's,
+            // not a guesser's, so it no longer counts against the address.
+            await limiter.recordSignUp(body.loginId, request.ip, tx)
             return sessions.issue(tx, user, true)
           })
         } catch (error) {

@@ -1,14 +1,24 @@
 /** Database rows -> contract shapes. The only place that knows both. */
-import type { InferSelectModel } from 'drizzle-orm'
+import { sql, type InferSelectModel, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Message, Order, Patient, Report } from '../../src/services/api/contract'
-import type { messages, orders, patients, reports } from '../db/schema'
+import { orders, patients, reports, type messages } from '../db/schema'
 
 export type PatientRow = InferSelectModel<typeof patients>
 export type OrderRow = InferSelectModel<typeof orders>
 export type MessageRow = InferSelectModel<typeof messages>
 export type ReportRow = InferSelectModel<typeof reports>
 
-export function toPatient(row: PatientRow): Patient {
+/** The patient columns a `Patient` is made of: lists select these and nothing else. */
+export const patientColumns = {
+  id: patients.id,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+  dateOfBirth: patients.dateOfBirth,
+  sex: patients.sex,
+}
+
+export function toPatient(row: Pick<PatientRow, keyof typeof patientColumns>): Patient {
   return {
     id: row.id,
     first_name: row.firstName,
@@ -49,6 +59,52 @@ export function toOrder(order: OrderRow, patient: PatientRow, report: ReportRow 
     report: report ? toReport(report) : null,
   }
 }
+
+/** A timestamptz as `Date#toISOString()` writes it: UTC, milliseconds, `Z` (null stays null). */
+const isoTimestamp = (column: AnyPgColumn): SQL =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/**
+ * `toOrder` in SQL, for the order list: one JSON object per row of orders joined with its patient
+ * and left-joined with its report. For 10k orders, the database building the JSON takes about a
+ * third of the time Drizzle takes to hand over and map the same rows as columns (half of a select
+ * of just these columns). Keys and values are exactly `toOrder`'s: tests/server/lists.test.ts
+ * compares the list with GET /orders/{id}, which uses `toOrder`, byte for byte, on PGlite and
+ * PostgreSQL; the route still checks the list against the contract before sending it. Both
+ * servers write a `date` in JSON as YYYY-MM-DD whatever their DateStyle, and `to_char` truncates
+ * microseconds as `Date` does.
+ */
+export const orderJson = sql<Order>`json_build_object(
+  'id', ${orders.id},
+  'patient_id', ${orders.patientId},
+  'status', ${orders.status},
+  'modality', ${orders.modality},
+  'body_part', ${orders.bodyPart},
+  'study_description', ${orders.studyDescription},
+  'priority', ${orders.priority},
+  'accession_number', ${orders.accessionNumber},
+  'indication', ${orders.indication},
+  'ordered_at', ${isoTimestamp(orders.orderedAt)},
+  'patient', json_build_object(
+    'id', ${patients.id},
+    'first_name', ${patients.firstName},
+    'last_name', ${patients.lastName},
+    'date_of_birth', ${patients.dateOfBirth},
+    'sex', ${patients.sex}
+  ),
+  'report', case when ${reports.orderId} is null then null else json_build_object(
+    'sections', json_build_object(
+      'history', ${reports.history},
+      'technique', ${reports.technique},
+      'comparison', ${reports.comparison},
+      'findings', ${reports.findings},
+      'impression', ${reports.impression}
+    ),
+    'is_final', ${reports.isFinal},
+    'updated_at', ${isoTimestamp(reports.updatedAt)},
+    'finalized_at', ${isoTimestamp(reports.finalizedAt)}
+  ) end
+)`
 
 export function toMessage(row: MessageRow): Message {
   return {

@@ -3,7 +3,7 @@
  * in one transaction; the order row is locked first so concurrent writes to one study serialize.
  */
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type {
   InputType,
   Message,
@@ -26,11 +26,20 @@ import type { StudyContext } from '../assistant/types'
 import type { Database, Queryable, Tx } from '../db/client'
 import { messages, orders, patients, reports } from '../db/schema'
 import { badRequest, conflict, HttpError, notFound } from '../http/errors'
-import { toMessage, toOrder, toPatient, toReport, type OrderRow, type ReportRow } from './mappers'
+import {
+  orderJson,
+  patientColumns,
+  toMessage,
+  toOrder,
+  toPatient,
+  toReport,
+  type OrderRow,
+  type ReportRow,
+} from './mappers'
 
 export async function listPatients(db: Database): Promise<Patient[]> {
   const rows = await db
-    .select()
+    .select(patientColumns)
     .from(patients)
     .orderBy(asc(patients.lastName), asc(patients.firstName))
   return rows.map(toPatient)
@@ -43,9 +52,17 @@ const orderQuery = (db: Queryable) =>
     .innerJoin(patients, eq(patients.id, orders.patientId))
     .leftJoin(reports, eq(reports.orderId, orders.id))
 
+/**
+ * Every order in insertion order (`seq`, the server's order: the worklist's sort keeps it for
+ * ties), built as one JSON array by the database (see `orderJson`).
+ */
 export async function listOrders(db: Database): Promise<Order[]> {
-  const rows = await orderQuery(db).orderBy(asc(orders.seq))
-  return rows.map((r) => toOrder(r.order, r.patient, r.report))
+  const [row] = await db
+    .select({ list: sql<Order[]>`coalesce(json_agg(${orderJson} order by ${orders.seq}), '[]')` })
+    .from(orders)
+    .innerJoin(patients, eq(patients.id, orders.patientId))
+    .leftJoin(reports, eq(reports.orderId, orders.id))
+  return row?.list ?? []
 }
 
 export async function getOrder(db: Queryable, id: string): Promise<Order> {

@@ -1,3 +1,4 @@
+import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config'
 import { startTestApp } from '../support/testApp'
@@ -60,6 +61,62 @@ describe('server configuration', () => {
       apiKey: 'sk',
       model: 'gpt-4o-mini',
     })
+  })
+
+  it("TRUST_PROXY is off by default and takes true, false or the proxies' addresses and CIDR ranges", () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    for (const off of ['', '0', 'false', 'no'])
+      expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false)
+    for (const on of ['1', 'true', 'yes', ' true '])
+      expect(loadConfig({ TRUST_PROXY: on }).trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.7' }).trustProxy).toEqual(['10.0.0.7'])
+    expect(
+      loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.1 ,fd00::/8,::1, loopback,uniquelocal,' })
+        .trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.1', 'fd00::/8', '::1', 'loopback', 'uniquelocal'])
+  })
+
+  it('every TRUST_PROXY list it accepts is one Fastify accepts', async () => {
+    for (const value of [
+      '10.0.0.0/8,192.168.1.1',
+      '172.16.0.0/12',
+      'fd00::/8,::1',
+      '::ffff:10.0.0.1/120',
+      'loopback,linklocal,uniquelocal',
+      '10.0.0.1/32',
+    ]) {
+      const app = Fastify({ trustProxy: loadConfig({ TRUST_PROXY: value }).trustProxy })
+      await app.ready()
+      await app.close()
+    }
+  })
+
+  it('stops on a TRUST_PROXY it cannot use, naming it and saying what it takes', () => {
+    for (const bad of [
+      'maybe',
+      'TRUE',
+      '10.0.0',
+      '10.0.0.0/33',
+      '10.0.0.0/0',
+      'fd00::/129',
+      '10.0.0.1,proxy.internal',
+      '10.0.0.0/255.0.0.0',
+      ',',
+      '10.0.0.1;10.0.0.2',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY: must be true, false, or a comma-separated list of proxy addresses and CIDR ranges/,
+      )
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,proxy.internal' })).toThrow(
+      /not "proxy\.internal"/,
+    )
+    // Fastify 5 trusts nobody for a hop count; failing is clearer than quietly ignoring it.
+    for (const hops of ['2', '5']) {
+      expect(() => loadConfig({ TRUST_PROXY: hops })).toThrow(
+        /TRUST_PROXY: hop counts are not supported/,
+      )
+    }
   })
 
   it('stops with a message naming a bad variable', () => {
