@@ -10,6 +10,7 @@
  * and imports jsdom and Vite only when asked, so either run may import it.
  */
 import { fileURLToPath } from 'node:url'
+import { installBrowserStubs } from '../tests/support/browserStubs'
 
 interface FiberLike {
   elementType: unknown
@@ -105,53 +106,17 @@ export function renderCounter(script: string): RenderCounter {
 }
 
 /**
- * The web tests' jsdom set-up: Vitest's jsdom environment plus what tests/support/setupDom.ts
- * stubs (that file registers Vitest hooks, so it cannot be imported here).
+ * The web tests' jsdom set-up: Vitest's jsdom environment plus the stubs of
+ * tests/support/browserStubs.ts, which tests/support/setupDom.ts installs too (that file
+ * registers Vitest hooks, so it cannot be imported here).
  */
 async function installDom(): Promise<void> {
   const { builtinEnvironments } = await import('vitest/runtime')
   await builtinEnvironments.jsdom.setup(globalThis, {
     jsdom: { url: 'http://127.0.0.1/', pretendToBeVisual: true },
   })
-  const dark = (query: string): MediaQueryList => ({
-    matches: query.includes('prefers-color-scheme: dark'),
-    media: query,
-    onchange: null,
-    // Still called by older libraries; the stub answers both APIs.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
-    addListener: () => undefined,
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })
-  class ResizeObserverStub {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  }
-  class IntersectionObserverStub {
-    readonly root = null
-    readonly rootMargin = '0px'
-    readonly thresholds: readonly number[] = [0]
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-    takeRecords(): IntersectionObserverEntry[] {
-      return []
-    }
-  }
-  Object.assign(globalThis, {
-    IS_REACT_ACT_ENVIRONMENT: true,
-    matchMedia: dark,
-    ResizeObserver: ResizeObserverStub,
-    IntersectionObserver: IntersectionObserverStub,
-  })
-  window.matchMedia = dark
-  window.scrollTo = () => undefined
-  Element.prototype.scrollTo = () => undefined
-  Element.prototype.scrollIntoView = () => undefined
+  installBrowserStubs()
+  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
 }
 
 /**

@@ -5,51 +5,14 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { installBrowserStubs } from './browserStubs'
 import { resetBackends, server } from './msw/server'
 import { closeTestStores } from './render'
 
-class ResizeObserverStub {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
-
-class IntersectionObserverStub {
-  readonly root = null
-  readonly rootMargin = '0px'
-  readonly thresholds: readonly number[] = [0]
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-  takeRecords(): IntersectionObserverEntry[] {
-    return []
-  }
-}
-
-vi.stubGlobal('ResizeObserver', ResizeObserverStub)
-vi.stubGlobal('IntersectionObserver', IntersectionObserverStub)
-
-// Readout is dark only; `prefers-color-scheme: dark` answers true, every other query false.
-vi.stubGlobal('matchMedia', (query: string): MediaQueryList => ({
-  matches: query.includes('prefers-color-scheme: dark'),
-  media: query,
-  onchange: null,
-  // Still called by older libraries; a stub must answer both APIs.
-  // eslint-disable-next-line @typescript-eslint/no-deprecated
-  addListener: () => {},
-  // eslint-disable-next-line @typescript-eslint/no-deprecated
-  removeListener: () => {},
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  dispatchEvent: () => false,
-}))
+installBrowserStubs()
 
 // The Descope SDK narrates its timers at debug level; the tests' own logger is a FakeLogger.
 vi.spyOn(console, 'debug').mockImplementation(() => undefined)
-
-window.scrollTo = () => {}
-Element.prototype.scrollTo = () => {}
-Element.prototype.scrollIntoView = () => {}
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' })

@@ -9,6 +9,7 @@ import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { ordersApi } from '../../../../src/services/api/ordersApi'
 import { reportApi } from '../../../../src/services/api/reportApi'
 import { routePattern } from '../../../support/msw/apiBackend'
+import { holdNextRead, releaseGate } from '../../../support/heldAnswer'
 import { buildReport, buildSections } from '../../../support/msw/data'
 import { apiBackend, server } from '../../../support/msw/server'
 import { createTestDeps, makeTestStore } from '../../../support/render'
@@ -34,10 +35,7 @@ function holdAnswer(
   route: 'rateMessage' | 'sendMessage',
   answer: () => Response,
 ) {
-  let release: () => void = () => undefined
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
+  const { released, release } = releaseGate()
   server.use(
     http[method](routePattern(route), async () => {
       await released
@@ -117,10 +115,7 @@ describe('rating a reply', () => {
     await store.dispatch(conversationApi.endpoints.listMessages.initiate('O1'))
     // The first call is held at the server; whatever arrives is recorded in arrival order.
     const arrived: unknown[] = []
-    let releaseFirst: () => void = () => undefined
-    const firstHeld = new Promise<void>((resolve) => {
-      releaseFirst = resolve
-    })
+    const { released: firstHeld, release: releaseFirst } = releaseGate()
     server.use(
       http.patch(routePattern('rateMessage'), async ({ request }) => {
         const body = await request.json()
@@ -154,27 +149,11 @@ describe('rating a reply', () => {
     const { store } = storeWithSession()
     await store.dispatch(conversationApi.endpoints.listMessages.initiate('O1'))
     // A refetch that reads the conversation now, but answers only when released.
-    let release: () => void = () => undefined
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let read = false
-    server.use(
-      http.get(
-        routePattern('listMessages'),
-        async () => {
-          const before = structuredClone(apiBackend.messages.get('O1'))
-          read = true
-          await released
-          return HttpResponse.json(before)
-        },
-        { once: true },
-      ),
-    )
+    const { release, wasRead } = holdNextRead('listMessages', () => apiBackend.messages.get('O1'))
     const refetch = store.dispatch(
       conversationApi.endpoints.listMessages.initiate('O1', { forceRefetch: true }),
     )
-    await expect.poll(() => read).toBe(true)
+    await expect.poll(wasRead).toBe(true)
     expect(apiBackend.messages.get('O1')?.[1]?.rating).toBeNull()
 
     await store

@@ -13,6 +13,7 @@ import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { orderRefreshUnderWay, ordersApi } from '../../../../src/services/api/ordersApi'
 import { reportApi } from '../../../../src/services/api/reportApi'
 import { routePattern } from '../../../support/msw/apiBackend'
+import { holdNextRead, releaseGate } from '../../../support/heldAnswer'
 import { buildOrder, buildReport, buildSections } from '../../../support/msw/data'
 import { apiBackend, server } from '../../../support/msw/server'
 import { createTestDeps, makeTestStore } from '../../../support/render'
@@ -47,6 +48,42 @@ async function settled(store: AppStore): Promise<void> {
     }
     await Promise.allSettled(running)
   }
+}
+
+/**
+ * A store with a session that has read the worklist and, when named, one order (and with
+ * `withMessages` its conversation); `unsubscribe` lets go of all of them.
+ */
+async function storeReading(orderId?: string, { withMessages = false } = {}) {
+  const { store } = storeWithSession()
+  const subscriptions: (PromiseLike<unknown> & { unsubscribe: () => void })[] = [
+    store.dispatch(ordersApi.endpoints.listOrders.initiate()),
+  ]
+  if (orderId !== undefined) {
+    subscriptions.push(store.dispatch(ordersApi.endpoints.getOrder.initiate(orderId)))
+    if (withMessages) {
+      subscriptions.push(store.dispatch(conversationApi.endpoints.listMessages.initiate(orderId)))
+    }
+  }
+  await Promise.all(subscriptions)
+  const unsubscribe = () => {
+    for (const subscription of subscriptions) subscription.unsubscribe()
+  }
+  return { store, unsubscribe }
+}
+
+/** Sends a message about `orderId` and waits for every request it causes. */
+async function sendAndSettle(store: AppStore, orderId: string, content: string): Promise<void> {
+  await store
+    .dispatch(conversationApi.endpoints.sendMessage.initiate({ orderId, content }))
+    .unwrap()
+  await settled(store)
+}
+
+/** Clears the conversation of `orderId` and waits for every request it causes. */
+async function clearAndSettle(store: AppStore, orderId: string): Promise<void> {
+  await store.dispatch(conversationApi.endpoints.clearConversation.initiate(orderId)).unwrap()
+  await settled(store)
 }
 
 /** The worklist of the fake backend: O1 in progress with a report, O2 to O5 scheduled. */
@@ -92,24 +129,10 @@ describe('one study changes, one study is read again', () => {
   it('RP-6 a reply that updates the report refreshes that order and patches the worklist entry, without GET /orders', async () => {
     seedWorklist()
     apiBackend.replyUpdatesReport = true
-    const { store } = storeWithSession()
-    const subscriptions = [
-      store.dispatch(ordersApi.endpoints.listOrders.initiate()),
-      store.dispatch(ordersApi.endpoints.getOrder.initiate('O1')),
-      store.dispatch(conversationApi.endpoints.listMessages.initiate('O1')),
-    ]
-    await Promise.all(subscriptions)
+    const { store, unsubscribe } = await storeReading('O1', { withMessages: true })
     const before = listed(store)
 
-    await store
-      .dispatch(
-        conversationApi.endpoints.sendMessage.initiate({
-          orderId: 'O1',
-          content: 'Small effusion.',
-        }),
-      )
-      .unwrap()
-    await settled(store)
+    await sendAndSettle(store, 'O1', 'Small effusion.')
 
     expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
     expect(apiBackend.requestsTo('getOrder')).toHaveLength(2)
@@ -123,20 +146,15 @@ describe('one study changes, one study is read again', () => {
     after?.slice(1).forEach((order, index) => {
       expect(order).toBe(before?.[index + 1])
     })
-    for (const subscription of subscriptions) subscription.unsubscribe()
+    unsubscribe()
   })
 
   it('RP-6 the worklist entry gets the new report even when no one holds the order itself', async () => {
     seedWorklist()
     apiBackend.replyUpdatesReport = true
-    const { store } = storeWithSession()
-    const list = store.dispatch(ordersApi.endpoints.listOrders.initiate())
-    await list
+    const { store, unsubscribe } = await storeReading()
 
-    await store
-      .dispatch(conversationApi.endpoints.sendMessage.initiate({ orderId: 'O2', content: 'Mass.' }))
-      .unwrap()
-    await settled(store)
+    await sendAndSettle(store, 'O2', 'Mass.')
 
     expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
     expect(apiBackend.requestsTo('getOrder').map((request) => request.path)).toEqual([
@@ -144,31 +162,24 @@ describe('one study changes, one study is read again', () => {
     ])
     expect(listedOrder(store, 'O2')?.report?.sections.findings).toBe('Mass.')
     expect(listedOrder(store, 'O2')?.status).toBe(IN_PROGRESS)
-    list.unsubscribe()
+    unsubscribe()
   })
 
   it('CH-11 a reply that leaves the report alone reads nothing again but marks the entry in progress', async () => {
     seedWorklist()
-    const { store } = storeWithSession()
-    const list = store.dispatch(ordersApi.endpoints.listOrders.initiate())
-    await list
+    const { store, unsubscribe } = await storeReading()
 
-    await store
-      .dispatch(conversationApi.endpoints.sendMessage.initiate({ orderId: 'O2', content: 'Hi' }))
-      .unwrap()
-    await settled(store)
+    await sendAndSettle(store, 'O2', 'Hi')
 
     expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
     expect(apiBackend.requestsTo('getOrder')).toHaveLength(0)
     expect(listedOrder(store, 'O2')?.status).toBe(IN_PROGRESS)
-    list.unsubscribe()
+    unsubscribe()
   })
 
   it('reading one order puts the answer into its worklist entry', async () => {
     seedWorklist()
-    const { store } = storeWithSession()
-    const list = store.dispatch(ordersApi.endpoints.listOrders.initiate())
-    await list
+    const { store, unsubscribe } = await storeReading()
     const before = listed(store)
     const changed = apiBackend.orders[2]
     if (!changed) throw new Error('seeded')
@@ -180,32 +191,14 @@ describe('one study changes, one study is read again', () => {
     expect(listed(store)?.map((order) => order.id)).toEqual(before?.map((order) => order.id))
     expect(listedOrder(store, 'O1')).toBe(before?.[0])
     expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
-    list.unsubscribe()
+    unsubscribe()
   })
   it('an order read that left before the worklist was read again does not overwrite its entry', async () => {
     seedWorklist()
-    const { store } = storeWithSession()
-    const list = store.dispatch(ordersApi.endpoints.listOrders.initiate())
-    await list
-    let release: () => void = () => undefined
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let read = false
-    server.use(
-      http.get(
-        routePattern('getOrder'),
-        async () => {
-          const before = structuredClone(apiBackend.orders[2])
-          read = true
-          await released
-          return HttpResponse.json(before)
-        },
-        { once: true },
-      ),
-    )
+    const { store, unsubscribe } = await storeReading()
+    const { release, wasRead } = holdNextRead('getOrder', () => apiBackend.orders[2])
     const order = store.dispatch(ordersApi.endpoints.getOrder.initiate('O3', { subscribe: false }))
-    await expect.poll(() => read).toBe(true)
+    await expect.poll(wasRead).toBe(true)
     apiBackend.orders[2]!.status = 'completed'
     await new Promise((resolve) => setTimeout(resolve, 5))
     await store.dispatch(ordersApi.endpoints.listOrders.initiate(undefined, { forceRefetch: true }))
@@ -215,7 +208,7 @@ describe('one study changes, one study is read again', () => {
     await order
 
     expect(listedOrder(store, 'O3')?.status).toBe('completed')
-    list.unsubscribe()
+    unsubscribe()
   })
 })
 
@@ -223,39 +216,29 @@ describe('clearing one conversation', () => {
   it('CL-2 a study in progress reads its order again and the worklist entry gets the restored status, without GET /orders', async () => {
     seedWorklist()
     clearingRestores('completed')
-    const { store } = storeWithSession()
-    const subscriptions = [
-      store.dispatch(ordersApi.endpoints.listOrders.initiate()),
-      store.dispatch(ordersApi.endpoints.getOrder.initiate('O1')),
-      store.dispatch(conversationApi.endpoints.listMessages.initiate('O1')),
-    ]
-    await Promise.all(subscriptions)
+    const { store, unsubscribe } = await storeReading('O1', { withMessages: true })
 
-    await store.dispatch(conversationApi.endpoints.clearConversation.initiate('O1')).unwrap()
-    await settled(store)
+    await clearAndSettle(store, 'O1')
 
     expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
     expect(apiBackend.requestsTo('getOrder')).toHaveLength(2)
     expect(listedOrder(store, 'O1')).toMatchObject({ status: 'completed', report: null })
     expect(cachedOrder(store, 'O1')).toMatchObject({ status: 'completed', report: null })
     expect(conversationApi.endpoints.listMessages.select('O1')(store.getState()).data).toEqual([])
-    for (const subscription of subscriptions) subscription.unsubscribe()
+    unsubscribe()
   })
 
   it('CL-2 the worklist entry is refreshed even when no one holds the order itself', async () => {
     seedWorklist()
     clearingRestores('scheduled')
-    const { store } = storeWithSession()
-    const list = store.dispatch(ordersApi.endpoints.listOrders.initiate())
-    await list
+    const { store, unsubscribe } = await storeReading()
 
-    await store.dispatch(conversationApi.endpoints.clearConversation.initiate('O1')).unwrap()
-    await settled(store)
+    await clearAndSettle(store, 'O1')
 
     expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
     expect(apiBackend.requestsTo('getOrder')).toHaveLength(1)
     expect(listedOrder(store, 'O1')).toMatchObject({ status: 'scheduled', report: null })
-    list.unsubscribe()
+    unsubscribe()
   })
 
   it('CL-2 a study not in progress keeps its status: nothing is read again, the report is gone', async () => {
@@ -263,54 +246,27 @@ describe('clearing one conversation', () => {
     if (!o2) throw new Error('seeded')
     o2.report = buildReport()
     clearingRestores('scheduled')
-    const { store } = storeWithSession()
-    const subscriptions = [
-      store.dispatch(ordersApi.endpoints.listOrders.initiate()),
-      store.dispatch(ordersApi.endpoints.getOrder.initiate('O2')),
-    ]
-    await Promise.all(subscriptions)
+    const { store, unsubscribe } = await storeReading('O2')
 
-    await store.dispatch(conversationApi.endpoints.clearConversation.initiate('O2')).unwrap()
-    await settled(store)
+    await clearAndSettle(store, 'O2')
 
     expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
     expect(apiBackend.requestsTo('getOrder')).toHaveLength(1)
     expect(listedOrder(store, 'O2')).toMatchObject({ status: 'scheduled', report: null })
     expect(cachedOrder(store, 'O2')).toMatchObject({ status: 'scheduled', report: null })
-    for (const subscription of subscriptions) subscription.unsubscribe()
+    unsubscribe()
   })
 
   it('CL-2 a read of the order under way when the clear lands is followed by one more; the caller can wait for it', async () => {
     seedWorklist()
     clearingRestores('completed')
-    const { store } = storeWithSession()
-    const subscriptions = [
-      store.dispatch(ordersApi.endpoints.listOrders.initiate()),
-      store.dispatch(ordersApi.endpoints.getOrder.initiate('O1')),
-    ]
-    await Promise.all(subscriptions)
+    const { store, unsubscribe } = await storeReading('O1')
     // A read that sees the order before the clear and answers only after it.
-    let release: () => void = () => undefined
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let read = false
-    server.use(
-      http.get(
-        routePattern('getOrder'),
-        async () => {
-          const before = structuredClone(apiBackend.orders[0])
-          read = true
-          await released
-          return HttpResponse.json(before)
-        },
-        { once: true },
-      ),
-    )
+    const { release, wasRead } = holdNextRead('getOrder', () => apiBackend.orders[0])
     const early = store.dispatch(
       ordersApi.endpoints.getOrder.initiate('O1', { forceRefetch: true }),
     )
-    await expect.poll(() => read).toBe(true)
+    await expect.poll(wasRead).toBe(true)
 
     await store.dispatch(conversationApi.endpoints.clearConversation.initiate('O1')).unwrap()
     const refresh = store.dispatch(orderRefreshUnderWay('O1'))
@@ -323,7 +279,7 @@ describe('clearing one conversation', () => {
     expect(listedOrder(store, 'O1')?.status).toBe('completed')
     expect(store.dispatch(orderRefreshUnderWay('O1'))).toBeUndefined()
     expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
-    for (const subscription of subscriptions) subscription.unsubscribe()
+    unsubscribe()
   })
 
   it('CL-2 a failed clear changes no cache and reads nothing again', async () => {
@@ -333,9 +289,7 @@ describe('clearing one conversation', () => {
         HttpResponse.json({ error: 'x', message: 'y' }, { status: 500 }),
       ),
     )
-    const { store } = storeWithSession()
-    const list = store.dispatch(ordersApi.endpoints.listOrders.initiate())
-    await list
+    const { store, unsubscribe } = await storeReading()
     const before = listed(store)
 
     const result = await store.dispatch(conversationApi.endpoints.clearConversation.initiate('O1'))
@@ -345,19 +299,14 @@ describe('clearing one conversation', () => {
     expect(listed(store)).toBe(before)
     expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
     expect(apiBackend.requestsTo('getOrder')).toHaveLength(0)
-    list.unsubscribe()
+    unsubscribe()
   })
 })
 
 describe('saving and finalizing the report', () => {
   it('RP-2 and RP-4 each answer is patched into the worklist entry; nothing is read again', async () => {
     seedWorklist()
-    const { store } = storeWithSession()
-    const subscriptions = [
-      store.dispatch(ordersApi.endpoints.listOrders.initiate()),
-      store.dispatch(ordersApi.endpoints.getOrder.initiate('O2')),
-    ]
-    await Promise.all(subscriptions)
+    const { store, unsubscribe } = await storeReading('O2')
     const sections = buildSections({ findings: 'Clear lungs.', impression: 'Normal.' })
 
     const saved = await store
@@ -382,21 +331,13 @@ describe('saving and finalizing the report', () => {
     expect(cachedOrder(store, 'O2')?.report).toEqual(final)
     expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
     expect(apiBackend.requestsTo('getOrder')).toHaveLength(1)
-    for (const subscription of subscriptions) subscription.unsubscribe()
+    unsubscribe()
   })
 
   it('RP-2 a save answered after a newer version was read does not take the cached report back', async () => {
     seedWorklist()
-    const { store } = storeWithSession()
-    const subscriptions = [
-      store.dispatch(ordersApi.endpoints.listOrders.initiate()),
-      store.dispatch(ordersApi.endpoints.getOrder.initiate('O1')),
-    ]
-    await Promise.all(subscriptions)
-    let release: () => void = () => undefined
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const { store, unsubscribe } = await storeReading('O1')
+    const { released, release } = releaseGate()
     const older = buildReport({ updated_at: '2025-03-04T15:05:00.000Z' })
     const newer = buildReport({
       sections: buildSections({ findings: 'Newer.' }),
@@ -420,6 +361,6 @@ describe('saving and finalizing the report', () => {
 
     expect(cachedOrder(store, 'O1')?.report).toEqual(newer)
     expect(listedOrder(store, 'O1')?.report).toEqual(newer)
-    for (const subscription of subscriptions) subscription.unsubscribe()
+    unsubscribe()
   })
 })
