@@ -25,7 +25,7 @@
  */
 import { performance } from 'node:perf_hooks'
 // Types only: erased, so the first (plain tsx) run loads none of the app's modules.
-import type { Message } from '../src/services/api/contract'
+import type { Message } from '../contract'
 import {
   countSlowCheckWarnings,
   formatMs,

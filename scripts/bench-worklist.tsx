@@ -16,7 +16,7 @@
  */
 import { performance } from 'node:perf_hooks'
 // Types only: erased, so the first (plain tsx) run loads none of the app's modules.
-import type { AppDeps } from '../src/app/deps'
+import type { AppDeps } from '../src/shared/deps'
 import {
   countSlowCheckWarnings,
   launchThroughVite,
@@ -44,8 +44,8 @@ export async function runBench(): Promise<void> {
   const { act, fireEvent, render, within } = await import('@testing-library/react')
   const { Profiler } = await import('react')
   const { Provider } = await import('react-redux')
-  const { ConfigContext, loadConfig } = await import('../src/app/config')
-  const { DepsContext } = await import('../src/app/deps')
+  const { ConfigContext, loadConfig } = await import('../src/shared/config')
+  const { DepsContext } = await import('../src/shared/deps')
   const { makeStore } = await import('../src/app/store')
   const { system } = await import('../src/app/theme')
   const { Sidebar, studySelected } = await import('../src/features/orders')
@@ -111,7 +111,7 @@ export async function runBench(): Promise<void> {
               id="sidebar"
               onRender={(_id, phase, actual, base) => commits.push({ phase, actual, base })}
             >
-              <Sidebar />
+              <Sidebar open />
             </Profiler>
           </ChakraProvider>
         </Provider>

@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { API_PREFIX } from '../src/services/api/contract'
+import { API_PREFIX } from '../contract'
 import type { Assistant } from './assistant/types'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'

@@ -8,8 +8,8 @@
  * report gives the same sections whichever provider is configured.
  */
 import { z } from 'zod'
-import { LIMITS, REPORT_SECTION_KEYS } from '../../src/services/api/contract'
-import type { ReportSectionKey } from '../../src/services/api/contract'
+import { LIMITS, REPORT_SECTION_KEYS } from '../../contract'
+import type { ReportSectionKey } from '../../contract'
 import type { Assistant, AssistantReply, ReplyInput, StudyContext } from './types'
 import { createLocalAssistant } from './local'
 import { SECTION_LABELS } from './local/headings'

@@ -9,7 +9,7 @@ import type {
   ReportSections,
   ReportSectionKey,
   Role,
-} from '../../src/services/api/contract'
+} from '../../contract'
 
 export interface StudyContext {
   order: {

@@ -13,7 +13,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import type { MessageMeta } from '../../src/services/api/contract'
+import type { MessageMeta } from '../../contract'
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()

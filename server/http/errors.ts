@@ -8,7 +8,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod'
-import type { ApiErrorBody } from '../../src/services/api/contract'
+import type { ApiErrorBody } from '../../contract'
 
 export class HttpError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 /** Database rows -> contract shapes. The only place that knows both. */
 import { sql, type InferSelectModel, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { Message, Order, Patient, Report } from '../../src/services/api/contract'
+import type { Message, Order, Patient, Report } from '../../contract'
 import { orders, patients, reports, type messages } from '../db/schema'
 
 export type PatientRow = InferSelectModel<typeof patients>

@@ -13,7 +13,7 @@ import type {
   Report,
   ReportSectionKey,
   ReportSections,
-} from '../../src/services/api/contract'
+} from '../../contract'
 import {
   IN_PROGRESS,
   PATIENT_SUMMARY,
@@ -21,7 +21,7 @@ import {
   REPORT_SECTION_KEYS,
   reportChangedError,
   reportETag as versionTag,
-} from '../../src/services/api/contract'
+} from '../../contract'
 import type { StudyContext } from '../assistant/types'
 import type { Database, Queryable, Tx } from '../db/client'
 import { messages, orders, patients, reports } from '../db/schema'

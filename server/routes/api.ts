@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { errorSchema, routes, type Report } from '../../src/services/api/contract'
+import { errorSchema, routes, type Report } from '../../contract'
 import type { Assistant } from '../assistant/types'
 import type { Database } from '../db/client'
 import { HttpError } from '../http/errors'

@@ -3,7 +3,7 @@
  * and the indications a referrer typically writes at each priority. The demo worklist names its
  * studies from here, and synthetic orders are drawn from it, so both read the same way.
  */
-import type { Priority } from '../../src/services/api/contract'
+import type { Priority } from '../../contract'
 
 export const MODALITIES = ['CT', 'MR', 'XR', 'US', 'NM'] as const
 export type Modality = (typeof MODALITIES)[number]

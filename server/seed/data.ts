@@ -4,7 +4,7 @@
  * patient. Everything here is fixed, so every fresh database starts with the same worklist;
  * only `ordered_at` moves with the seeding time (see `hoursAgo`).
  */
-import type { Priority, Sex } from '../../src/services/api/contract'
+import type { Priority, Sex } from '../../contract'
 import { STUDIES, type Modality, type SeedStatus, type StudyCode } from './catalogue'
 import { createRandom } from './random'
 

@@ -3,7 +3,7 @@
  * each order still reads like something a referrer would write, for a patient it fits (no
  * prostate MRI for a woman, no lung cancer screening for a child).
  */
-import type { Priority, Sex } from '../../src/services/api/contract'
+import type { Priority, Sex } from '../../contract'
 import {
   STUDIES,
   fits,

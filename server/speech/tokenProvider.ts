@@ -8,7 +8,7 @@
  * - none: dictation is not configured and the call answers 503.
  */
 import { randomBytes } from 'node:crypto'
-import type { SpeechTokenAnswer } from '../../src/services/api/contract'
+import type { SpeechTokenAnswer } from '../../contract'
 import type { SpeechConfig } from '../config'
 import { HttpError } from '../http/errors'
 

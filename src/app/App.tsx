@@ -1,7 +1,7 @@
 import { RouterProvider } from 'react-router-dom'
 import type { createAppRouter } from './router'
-import type { AppConfig } from './config'
-import type { AppDeps } from './deps'
+import type { AppConfig } from '../shared/config'
+import type { AppDeps } from '../shared/deps'
 import { AppProviders } from './providers'
 import type { AppStore } from './store'
 

@@ -5,7 +5,7 @@
 import { Button, Center, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { useEffect } from 'react'
 import { Link as RouterLink, useRouteError } from 'react-router-dom'
-import { useDeps } from './deps'
+import { useDeps } from '../shared/deps'
 
 export const ERROR_PAGE_TITLE = 'Unexpected Application Error!'
 

@@ -14,7 +14,7 @@ import type { ReactNode } from 'react'
 import { LogoutButton } from '../features/auth'
 import { PatientHeader, selectSelectedOrderId, Sidebar, SIDEBAR_ID } from '../features/orders'
 import { ReportEditor } from '../features/report'
-import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from './constants'
+import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../shared/constants'
 import { StudyChat } from './StudyChat'
 import { useAppDispatch, useAppSelector } from './hooks'
 import {
@@ -72,7 +72,7 @@ export function WorkspaceFrame() {
 
   return (
     <Box minH="100dvh" bg="bg">
-      <Sidebar />
+      <Sidebar open={sidebarOpen} />
       <Flex
         direction="column"
         height="100dvh"

@@ -3,5 +3,8 @@
 import { useDispatch, useSelector } from 'react-redux'
 import type { AppDispatch, RootState } from './store'
 
+/** What features may know of the store: its state's and its dispatch's types. */
+export type { AppDispatch, RootState }
+
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>()
 export const useAppSelector = useSelector.withTypes<RootState>()

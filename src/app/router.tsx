@@ -6,7 +6,7 @@
 import { useEffect } from 'react'
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom'
 import { LoginRoute, RequireSession } from '../features/auth'
-import { useAppConfig } from './config'
+import { useAppConfig } from '../shared/config'
 import { RouteErrorPage } from './RouteErrorPage'
 import { WorkspaceFrame } from './WorkspaceFrame'
 

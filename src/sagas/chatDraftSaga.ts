@@ -28,7 +28,7 @@ import {
   selectUnsentDraft,
   type ChatDraft,
 } from '../features/conversation'
-import type { Id } from '../services/api/contract'
+import type { Id } from '../../contract'
 import { conversationApi } from '../services/api/conversationApi'
 import type { Logger } from '../services/log'
 import type { ChatDraftStorage } from '../services/storage/chatDraftStorage'

@@ -34,7 +34,7 @@ import {
   type ClearAllState,
 } from '../features/orders'
 import { conversationApi } from '../services/api/conversationApi'
-import type { Id, Order } from '../services/api/contract'
+import type { Id, Order } from '../../contract'
 import { orderRefreshUnderWay, ordersApi } from '../services/api/ordersApi'
 
 /** Deletes in flight at once. */

@@ -34,7 +34,7 @@ import {
   select,
   take,
 } from 'redux-saga/effects'
-import { CLEANUP_WORD_THRESHOLD } from '../app/constants'
+import { CLEANUP_WORD_THRESHOLD } from '../shared/constants'
 import type { RootState } from '../app/store'
 import { logoutRequested, sessionEnded } from '../features/auth'
 import { dictationComposed, selectDraft } from '../features/conversation'
@@ -66,13 +66,7 @@ import {
 } from '../features/dictation'
 import { studySelected } from '../features/orders'
 import { isApiError } from '../services/api/baseApi'
-import type {
-  CleanupAnswer,
-  Id,
-  Order,
-  PhrasesAnswer,
-  SpeechTokenAnswer,
-} from '../services/api/contract'
+import type { CleanupAnswer, Id, Order, PhrasesAnswer, SpeechTokenAnswer } from '../../contract'
 import { ordersApi } from '../services/api/ordersApi'
 import { speechApi } from '../services/api/speechApi'
 import type { Logger } from '../services/log'

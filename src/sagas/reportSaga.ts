@@ -74,7 +74,7 @@ import {
   type Id,
   type Order,
   type Report,
-} from '../services/api/contract'
+} from '../../contract'
 import { conversationApi } from '../services/api/conversationApi'
 import { ordersApi } from '../services/api/ordersApi'
 import { reportApi } from '../services/api/reportApi'

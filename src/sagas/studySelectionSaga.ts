@@ -27,7 +27,7 @@ import {
 } from '../features/orders'
 import type { RootState } from '../app/store'
 import { conversationApi } from '../services/api/conversationApi'
-import type { Id, InitializeAnswer } from '../services/api/contract'
+import type { Id, InitializeAnswer } from '../../contract'
 
 type InitializeRequest = ReturnType<
   ReturnType<typeof conversationApi.endpoints.initializeOrder.initiate>

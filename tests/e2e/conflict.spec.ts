@@ -16,7 +16,7 @@ import {
   type Request,
   type Response,
 } from '@playwright/test'
-import type { Report } from '../../src/services/api/contract'
+import type { Report } from '../../contract'
 import { openReportEditor, shot, signUp } from './support'
 
 /** Routine studies near the end of the demo worklist that no other browser test opens. */

@@ -12,7 +12,7 @@ import {
   routes,
   sendMessageAnswerSchema,
   type Order,
-} from '../../src/services/api/contract'
+} from '../../contract'
 import { skipDatabase } from '../support/testDatabase'
 import { startTestApp, type TestApp } from '../support/testApp'
 

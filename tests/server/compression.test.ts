@@ -4,7 +4,7 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderListSchema, orderSchema, type Order } from '../../src/services/api/contract'
+import { orderListSchema, orderSchema, type Order } from '../../contract'
 import { skipDatabase } from '../support/testDatabase'
 import { startTestApp, type TestApp } from '../support/testApp'
 

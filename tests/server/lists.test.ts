@@ -5,12 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  orderListSchema,
-  patientListSchema,
-  type Order,
-  type Patient,
-} from '../../src/services/api/contract'
+import { orderListSchema, patientListSchema, type Order, type Patient } from '../../contract'
 import { orders, patients, reports } from '../../server/db/schema'
 import { toOrder, toPatient } from '../../server/repo/mappers'
 import { addSyntheticOrders } from '../../server/seed/seed'

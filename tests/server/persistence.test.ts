@@ -13,7 +13,7 @@ import {
   orderSchema,
   reportSchema,
   sendMessageAnswerSchema,
-} from '../../src/services/api/contract'
+} from '../../contract'
 import { createLocalAssistant } from '../../server/assistant/local'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'

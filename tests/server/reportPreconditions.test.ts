@@ -15,7 +15,7 @@ import {
   type Order,
   type Report,
   type ReportSections,
-} from '../../src/services/api/contract'
+} from '../../contract'
 import { skipDatabase } from '../support/testDatabase'
 import { startTestApp, type TestApp } from '../support/testApp'
 

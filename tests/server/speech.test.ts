@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { speechTokenAnswerSchema } from '../../src/services/api/contract'
+import { speechTokenAnswerSchema } from '../../contract'
 import { skipDatabase } from '../support/testDatabase'
 import { startTestApp } from '../support/testApp'
 

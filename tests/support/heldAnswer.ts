@@ -3,7 +3,7 @@
  * caches, or change the backend, while a request is under way.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw'
-import type { RouteName } from '../../src/services/api/contract'
+import type { RouteName } from '../../contract'
 import { routePattern } from './msw/apiBackend'
 import { server } from './msw/server'
 

@@ -61,7 +61,7 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
     expect(
       await boundaryMessages(
         'server/routes/probe.ts',
-        "import type * as contract from '../../src/services/api/contract'\nexport type X = typeof contract\n",
+        "import type * as contract from '../../contract'\nexport type X = typeof contract\n",
       ),
     ).toEqual([])
     expect(

@@ -3,8 +3,8 @@
  * current report: the local assistant never interprets images, so it never states a finding or a
  * diagnosis that is not already written down.
  */
-import { REPORT_SECTION_KEYS } from '../../../src/services/api/contract'
-import type { ReportSectionKey } from '../../../src/services/api/contract'
+import { REPORT_SECTION_KEYS } from '../../../contract'
+import type { ReportSectionKey } from '../../../contract'
 import type { StudyContext } from '../types'
 import { SECTION_LABELS } from './headings'
 import { describeExam, describePatient, historyOf, indicationOf, priorityLabel } from './summary'

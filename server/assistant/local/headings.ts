@@ -2,7 +2,7 @@
  * Report heading vocabulary shared by the section router and dictation cleanup, so that both
  * agree on what a spoken heading is.
  */
-import type { ReportSectionKey } from '../../../src/services/api/contract'
+import type { ReportSectionKey } from '../../../contract'
 
 /**
  * Heading phrases (lower case, single spaces) and the section each fills. "Indication" and

@@ -2,8 +2,8 @@
  * The local assistant's reply: dictated or typed report text with headings goes into the report;
  * anything else is answered from the study's data.
  */
-import { REPORT_SECTION_KEYS } from '../../../src/services/api/contract'
-import type { ReportSectionKey } from '../../../src/services/api/contract'
+import { REPORT_SECTION_KEYS } from '../../../contract'
+import type { ReportSectionKey } from '../../../contract'
 import type { AssistantReply, ReplyInput } from '../types'
 import { answerQuestion } from './answers'
 import { SECTION_LABELS } from './headings'

@@ -20,7 +20,7 @@
  * by speech between sections) removed; its inside is kept verbatim. A heading named twice adds
  * its texts on separate lines. Text before the first heading goes into no section.
  */
-import type { ReportSectionKey } from '../../../src/services/api/contract'
+import type { ReportSectionKey } from '../../../contract'
 import { HEADING_PHRASES, PROSE_AFTER_HEADING } from './headings'
 
 export interface RoutedSections {

@@ -2,7 +2,7 @@
  * The structured patient summary and the phrases built from order and patient data. Everything
  * here is read from the study; nothing is inferred.
  */
-import type { PatientSummary } from '../../../src/services/api/contract'
+import type { PatientSummary } from '../../../contract'
 import type { StudyContext } from '../types'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/

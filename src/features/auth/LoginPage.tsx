@@ -6,9 +6,9 @@
 import { Box, Card, Center, Heading, Spinner } from '@chakra-ui/react'
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { useAppConfig } from '../../app/config'
-import { LOGIN_REDIRECT_DELAY_MS } from '../../app/constants'
-import { useDeps } from '../../app/deps'
+import { useAppConfig } from '../../shared/config'
+import { LOGIN_REDIRECT_DELAY_MS } from '../../shared/constants'
+import { useDeps } from '../../shared/deps'
 import { LocalSignUpOrIn } from './LocalSignUpOrIn'
 
 const CloudSignUpOrIn = lazy(() => import('./CloudSignUpOrIn'))

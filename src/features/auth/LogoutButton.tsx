@@ -6,7 +6,7 @@
 import { Button, type ButtonProps } from '@chakra-ui/react'
 import { useDescope } from '@descope/react-sdk'
 import { useState } from 'react'
-import { useDeps } from '../../app/deps'
+import { useDeps } from '../../shared/deps'
 import { useAppDispatch } from '../../app/hooks'
 import { logoutRequested } from './authEvents'
 

@@ -10,9 +10,9 @@
  */
 import { Box, Flex, IconButton, Text, Textarea } from '@chakra-ui/react'
 import { useRef, type KeyboardEvent, type ReactNode } from 'react'
-import { TEXTAREA_MAX_HEIGHT_PX } from '../../app/constants'
+import { TEXTAREA_MAX_HEIGHT_PX } from '../../shared/constants'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { LIMITS } from '../../services/api/contract'
+import { LIMITS } from '../../../contract'
 import { useSendMessageMutation } from '../../services/api/conversationApi'
 import { draftEdited, selectDraft, selectIsSending, selectSendFailed } from './conversationSlice'
 import { SendIcon } from './icons'

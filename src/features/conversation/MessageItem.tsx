@@ -9,7 +9,7 @@
  */
 import { Badge, Box, HStack, Text } from '@chakra-ui/react'
 import { memo, useId, type ReactNode } from 'react'
-import type { InputType, Message } from '../../services/api/contract'
+import type { InputType, Message } from '../../../contract'
 import type { AnsweredExchange } from './conversationSlice'
 import { formatMessageDateTime, formatMessageTime } from './formatMessageTime'
 import { MicIcon } from './icons'

@@ -1,7 +1,7 @@
 /** CH-7: the structured patient summary: Patient, Exam, Indication and the Relevant History list. */
 import { Box, Heading, List, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import type { PatientSummary } from '../../services/api/contract'
+import type { PatientSummary } from '../../../contract'
 
 function Field({ title, children }: { title: string; children: ReactNode }) {
   return (

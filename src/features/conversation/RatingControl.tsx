@@ -6,7 +6,7 @@
  */
 import { HStack, IconButton, Text } from '@chakra-ui/react'
 import { useId } from 'react'
-import type { Rating } from '../../services/api/contract'
+import type { Rating } from '../../../contract'
 import { useRateMessageMutation } from '../../services/api/conversationApi'
 import { ThumbDownIcon, ThumbUpIcon } from './icons'
 

@@ -18,9 +18,9 @@
  * back as drafts (`chatDraftsRestored`), never sent again on its own.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { draftEdited } from '../../app/sharedEvents'
+import { draftEdited } from '../../shared/events'
 import { baseApi } from '../../services/api/baseApi'
-import type { InputType } from '../../services/api/contract'
+import type { InputType } from '../../../contract'
 import { conversationApi } from '../../services/api/conversationApi'
 
 export interface ChatDraft {

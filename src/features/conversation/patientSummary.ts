@@ -8,7 +8,7 @@ import {
   patientSummarySchema,
   type Message,
   type PatientSummary,
-} from '../../services/api/contract'
+} from '../../../contract'
 
 export function isStructuredSummary(message: Message): boolean {
   return message.meta_data?.type === PATIENT_SUMMARY && message.meta_data.structured === true

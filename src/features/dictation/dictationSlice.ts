@@ -10,10 +10,10 @@
  * Everything here is serializable: the recognizer and its token live in the saga.
  */
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
-import { draftEdited } from '../../app/sharedEvents'
+import { draftEdited } from '../../shared/events'
 import { baseApi } from '../../services/api/baseApi'
 import { conversationApi } from '../../services/api/conversationApi'
-import type { Id } from '../../services/api/contract'
+import type { Id } from '../../../contract'
 import { countWords, joinDictation } from './dictationText'
 
 export type DictationStatus =

@@ -2,9 +2,9 @@
  * What the screen shows of dictation, derived from the slice for one study. The microphone
  * button's look is a pure function of the state, so every combination is easy to test.
  */
-import type { RootState } from '../../app/store'
-import { CLEANUP_WORD_THRESHOLD } from '../../app/constants'
-import type { Id } from '../../services/api/contract'
+import type { RootState } from '../../app/hooks'
+import { CLEANUP_WORD_THRESHOLD } from '../../shared/constants'
+import type { Id } from '../../../contract'
 import type { DictationProblem, DictationState, UnavailableReason } from './dictationSlice'
 
 export const START_LABEL = 'Start dictation'

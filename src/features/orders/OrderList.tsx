@@ -16,8 +16,8 @@ import {
   type FocusEvent,
   type KeyboardEvent,
 } from 'react'
-import { SECTION_MAX_HEIGHT_PX } from '../../app/constants'
-import type { Id, Order } from '../../services/api/contract'
+import { SECTION_MAX_HEIGHT_PX } from '../../shared/constants'
+import type { Id, Order } from '../../../contract'
 import { OrderRow, ROW_HEIGHT } from './OrderRow'
 
 /** Rows rendered beyond each edge of the view, so fast scrolling shows no blank rows. */

@@ -6,7 +6,7 @@
  */
 import { Box, Flex, Text } from '@chakra-ui/react'
 import { memo } from 'react'
-import { IN_PROGRESS, type Order } from '../../services/api/contract'
+import { IN_PROGRESS, type Order } from '../../../contract'
 import { PriorityBadge } from './PriorityBadge'
 
 /** Height of a row in px: three lines of text and the row's padding. */

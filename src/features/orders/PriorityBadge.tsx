@@ -4,7 +4,7 @@
  */
 import { Badge } from '@chakra-ui/react'
 import { memo } from 'react'
-import type { Priority } from '../../services/api/contract'
+import type { Priority } from '../../../contract'
 
 const LABEL: Readonly<Record<Priority, string>> = {
   stat: 'STAT',

@@ -1,18 +1,18 @@
 /**
  * The sidebar (WS-1..7): a fixed left panel of SIDEBAR_WIDTH that slides in and out over
- * SIDEBAR_TRANSITION_MS when the header's 'Toggle sidebar' button flips `layout.sidebarOpen`.
+ * SIDEBAR_TRANSITION_MS as `open` changes (the workspace frame owns that state: its header's
+ * 'Toggle sidebar' button flips it).
  * Top to bottom: the product title, the patient finder, the 'Worklist' and 'Active Studies'
  * sections, and 'Clear All Studies'. The sections scroll inside themselves (capped at
  * SECTION_MAX_HEIGHT_PX); the middle of the panel scrolls when both are tall.
  */
 import { Box, Heading } from '@chakra-ui/react'
 import { useCallback } from 'react'
-import { useAppConfig } from '../../app/config'
-import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../../app/constants'
+import { useAppConfig } from '../../shared/config'
+import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../../shared/constants'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { selectSidebarOpen } from '../../app/layoutSlice'
 import { isApiError } from '../../services/api/baseApi'
-import type { Order } from '../../services/api/contract'
+import type { Order } from '../../../contract'
 import { useListOrdersQuery, useListPatientsQuery } from '../../services/api/ordersApi'
 import { ClearAllStudies } from './ClearAllStudies'
 import { ListEmpty, ListError, ListSkeleton } from './ListStates'
@@ -50,10 +50,14 @@ function useWorklistLists(): Lists {
   return { state: 'ready' }
 }
 
-export function Sidebar() {
+export interface SidebarProps {
+  /** Shown, or slid out of view and out of the tab order. */
+  open: boolean
+}
+
+export function Sidebar({ open }: SidebarProps) {
   const { productTitle } = useAppConfig()
   const dispatch = useAppDispatch()
-  const open = useAppSelector(selectSidebarOpen)
   const selectedOrderId = useAppSelector(selectSelectedOrderId)
   const worklist = useAppSelector(selectFilteredWorklist)
   const activeStudies = useAppSelector(selectActiveStudies)

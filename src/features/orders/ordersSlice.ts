@@ -8,7 +8,7 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { conversationApi } from '../../services/api/conversationApi'
-import { IN_PROGRESS, type Id } from '../../services/api/contract'
+import { IN_PROGRESS, type Id } from '../../../contract'
 
 export type LocalStatus = typeof IN_PROGRESS
 

@@ -5,10 +5,10 @@
  * render again).
  */
 import { createSelector } from '@reduxjs/toolkit'
-import { PRIORITY_RANK } from '../../app/constants'
-import type { RootState } from '../../app/store'
+import { PRIORITY_RANK } from '../../shared/constants'
+import type { RootState } from '../../app/hooks'
 import { ordersApi } from '../../services/api/ordersApi'
-import { IN_PROGRESS, type Id, type Order, type Patient } from '../../services/api/contract'
+import { IN_PROGRESS, type Id, type Order, type Patient } from '../../../contract'
 import { selectFinder, selectLocalStatus, selectSelectedOrderId } from './ordersSlice'
 
 const NO_ORDERS: readonly Order[] = []

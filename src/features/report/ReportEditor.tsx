@@ -21,7 +21,7 @@ import {
 } from '@chakra-ui/react'
 import { useEffect, useMemo, type KeyboardEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import type { Order, Report } from '../../services/api/contract'
+import type { Order, Report } from '../../../contract'
 import { useGetOrderQuery } from '../../services/api/ordersApi'
 import { ConflictPanel } from './ConflictPanel'
 import { FinalizeDialog } from './FinalizeDialog'

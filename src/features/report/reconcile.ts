@@ -9,11 +9,7 @@
  *   clinician chooses, per section.
  * A draft without unsaved edits simply gives way to the new report.
  */
-import {
-  REPORT_SECTION_KEYS,
-  type ReportSectionKey,
-  type ReportSections,
-} from '../../services/api/contract'
+import { REPORT_SECTION_KEYS, type ReportSectionKey, type ReportSections } from '../../../contract'
 import { parseReport, serializeReport } from './sectionText'
 
 /** One version of the report on the server. */

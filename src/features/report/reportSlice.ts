@@ -10,7 +10,7 @@
  */
 import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
 import { conversationApi } from '../../services/api/conversationApi'
-import type { Id, Report, ReportSectionKey, ReportSections } from '../../services/api/contract'
+import type { Id, Report, ReportSectionKey, ReportSections } from '../../../contract'
 import { ordersApi } from '../../services/api/ordersApi'
 import type { StoredDraft } from '../../services/storage/draftStorage'
 import {

@@ -4,7 +4,7 @@
  * typed by the route's request schema.
  */
 import type { z } from 'zod'
-import { routes, type RouteName } from './contract'
+import { routes, type RouteName } from '../../../contract'
 
 export type HttpMethod = (typeof routes)[RouteName]['method']
 

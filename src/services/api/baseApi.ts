@@ -22,7 +22,7 @@ import type { SessionTokenSource } from '../auth/sessionTokenSource'
 import type { Logger } from '../log'
 import type { PageNavigator } from '../navigation'
 import type { ApiRequest } from './apiRequest'
-import { API_PREFIX } from './contract'
+import { API_PREFIX } from '../../../contract'
 
 export const TAG_TYPES = ['Patient', 'Order', 'Message'] as const
 

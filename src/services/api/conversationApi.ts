@@ -14,7 +14,7 @@ import {
   type Rating,
   type SendMessageAnswer,
   type SendMessageRequest,
-} from './contract'
+} from '../../../contract'
 import { listAnswer } from './listAnswer'
 import { isCachedInProgress, patchOrder, refreshOrder } from './ordersApi'
 import {

@@ -23,7 +23,7 @@ import {
   type Id,
   type Order,
   type Patient,
-} from './contract'
+} from '../../../contract'
 import { listAnswer } from './listAnswer'
 
 export const ordersApi = baseApi.injectEndpoints({

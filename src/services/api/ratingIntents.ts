@@ -12,7 +12,7 @@
  * cache patches, so a recorded session replays without it. One registry per store, keyed by the
  * store's collaborators (the thunk extra argument).
  */
-import type { Rating } from './contract'
+import type { Rating } from '../../../contract'
 
 interface RatingIntent {
   orderId: string

@@ -12,7 +12,7 @@ import {
   type Id,
   type Report,
   type ReportSections,
-} from './contract'
+} from '../../../contract'
 import { patchOrder, type OrderCacheDispatch } from './ordersApi'
 
 export interface SaveReportArgs {

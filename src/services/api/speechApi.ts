@@ -11,7 +11,7 @@ import {
   type PhrasesAnswer,
   type PhrasesRequest,
   type SpeechTokenAnswer,
-} from './contract'
+} from '../../../contract'
 
 /** DC-5: a blank token cannot open a recognizer, so it is refused as a malformed answer. */
 const usableSpeechTokenSchema = speechTokenAnswerSchema.extend({

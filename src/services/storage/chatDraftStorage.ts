@@ -4,7 +4,7 @@
  * still on its way, and whether dictation wrote it. The chat draft saga is the only writer.
  */
 import { z } from 'zod'
-import { inputTypeSchema } from '../api/contract'
+import { inputTypeSchema } from '../../../contract'
 import { ownedEntrySchema, ownedStorageOf, type OwnedStorage } from './ownedStorage'
 
 const storedChatDraftSchema = ownedEntrySchema.extend({

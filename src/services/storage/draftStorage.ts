@@ -4,7 +4,7 @@
  * the only writer.
  */
 import { z } from 'zod'
-import { reportSectionsSchema, timestampSchema, type ReportSections } from '../api/contract'
+import { reportSectionsSchema, timestampSchema, type ReportSections } from '../../../contract'
 import {
   ownedEntrySchema,
   ownedStorageOf,

@@ -1,5 +1,5 @@
 /** Data builders for assistant tests: a realistic study, overridable part by part. */
-import type { ReportSections } from '../../../src/services/api/contract'
+import type { ReportSections } from '../../../contract'
 import type { ReplyInput, StudyContext } from '../../../server/assistant/types'
 
 export const NOW = new Date('2025-06-15T10:00:00Z')

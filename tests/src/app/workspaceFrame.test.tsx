@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { version } from '../../../package.json'
-import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../../../src/app/constants'
+import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../../../src/shared/constants'
 import { identityBackend } from '../../support/msw/server'
 import { renderApp } from '../../support/render'
 

@@ -49,7 +49,7 @@ async function openDialog(user: ReturnType<typeof renderWithProviders>['user']) 
 
 describe('Clear All Studies', () => {
   it('CL-1 asks first, with the exact question, Cancel and Continue', async () => {
-    const { user } = renderWithProviders(<Sidebar />)
+    const { user } = renderWithProviders(<Sidebar open />)
 
     const dialog = await openDialog(user)
 
@@ -61,7 +61,7 @@ describe('Clear All Studies', () => {
 
   it('CL-1 Cancel closes the question and clears nothing', async () => {
     seedBusyWorklist(3)
-    const { user, store } = renderWithProviders(<Sidebar />)
+    const { user, store } = renderWithProviders(<Sidebar open />)
     const dialog = await openDialog(user)
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
@@ -78,7 +78,7 @@ describe('Clear All Studies', () => {
 
   it('CL-2 Continue deletes every conversation, resets the statuses and empties the open chat', async () => {
     seedBusyWorklist(6)
-    const { user, store } = renderWithProviders(<Sidebar />)
+    const { user, store } = renderWithProviders(<Sidebar open />)
     const active = await screen.findByRole('listbox', { name: 'Active Studies' })
     expect(within(active).getAllByRole('option')).toHaveLength(6)
     // The open study, with its chat subscribed to its messages.
@@ -107,7 +107,7 @@ describe('Clear All Studies', () => {
   })
 
   it('CL-2 statuses set locally by this session are reset too', async () => {
-    const { user, store } = renderWithProviders(<Sidebar />)
+    const { user, store } = renderWithProviders(<Sidebar open />)
     await screen.findByRole('listbox', { name: 'Worklist' })
     await store
       .dispatch(conversationApi.endpoints.sendMessage.initiate({ orderId: 'O1', content: 'Hi' }))
@@ -143,7 +143,7 @@ describe('Clear All Studies', () => {
         return new HttpResponse(null, { status: 204 })
       }),
     )
-    const { user } = renderWithProviders(<Sidebar />)
+    const { user } = renderWithProviders(<Sidebar open />)
     const dialog = await openDialog(user)
 
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
@@ -171,7 +171,7 @@ describe('Clear All Studies', () => {
           : undefined,
       ),
     )
-    const { user, store } = renderWithProviders(<Sidebar />)
+    const { user, store } = renderWithProviders(<Sidebar open />)
     const dialog = await openDialog(user)
 
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
@@ -207,7 +207,7 @@ describe('Clear All Studies', () => {
           : HttpResponse.json({ error: 'x', message: 'y' }, { status: 404 }),
       ),
     )
-    const { user } = renderWithProviders(<Sidebar />)
+    const { user } = renderWithProviders(<Sidebar open />)
     const dialog = await openDialog(user)
 
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
@@ -225,7 +225,7 @@ describe('Clear All Studies', () => {
 
   it('CL-2 when the list of studies cannot be loaded, nothing is deleted and Retry starts over', async () => {
     seedBusyWorklist(2)
-    const { user } = renderWithProviders(<Sidebar />)
+    const { user } = renderWithProviders(<Sidebar open />)
     const dialog = await openDialog(user)
     server.use(
       http.get(routePattern('listOrders'), () =>

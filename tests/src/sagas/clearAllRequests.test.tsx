@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Sidebar } from '../../../src/features/orders'
-import { IN_PROGRESS } from '../../../src/services/api/contract'
+import { IN_PROGRESS } from '../../../contract'
 import { ordersApi } from '../../../src/services/api/ordersApi'
 import { buildMessage, buildOrder, buildPatient } from '../../support/msw/data'
 import { apiBackend } from '../../support/msw/server'
@@ -37,7 +37,7 @@ function seedWorklist(active: number, idle: number) {
 describe('Clear All Studies reads the worklist once', () => {
   it('CL-2 over 8 active studies: one GET /orders for the whole run, one GET /orders/:id per active study', async () => {
     seedWorklist(8, 4)
-    const { user, store } = renderWithProviders(<Sidebar />)
+    const { user, store } = renderWithProviders(<Sidebar open />)
     const active = await screen.findByRole('listbox', { name: 'Active Studies' })
     expect(within(active).getAllByRole('option')).toHaveLength(8)
     const listReadsBefore = apiBackend.requestsTo('listOrders').length

@@ -22,7 +22,7 @@ import {
 } from '../../../src/features/report'
 import type { AppStore } from '../../../src/app/store'
 import { conversationApi } from '../../../src/services/api/conversationApi'
-import type { ReportSections } from '../../../src/services/api/contract'
+import type { ReportSections } from '../../../contract'
 import { ordersApi } from '../../../src/services/api/ordersApi'
 import {
   createDraftStorage,

@@ -24,7 +24,7 @@ import {
   type Patient,
   type Report,
   type RouteName,
-} from '../../../src/services/api/contract'
+} from '../../../contract'
 import {
   buildMessage,
   buildOrder,

@@ -2,13 +2,7 @@
  * Data builders: valid contract entities with readable defaults, overridable field by field, so
  * a test names only what it is about.
  */
-import type {
-  Message,
-  Order,
-  Patient,
-  Report,
-  ReportSections,
-} from '../../../src/services/api/contract'
+import type { Message, Order, Patient, Report, ReportSections } from '../../../contract'
 
 let sequence = 0
 const nextId = (prefix: string) => `${prefix}${String(++sequence)}`

@@ -8,7 +8,7 @@ import type { AppStore } from '../../../src/app/store'
 import type { DictationStatus } from '../../../src/features/dictation'
 import { selectDictationStatus } from '../../../src/features/dictation'
 import { studySelected } from '../../../src/features/orders'
-import type { RouteName } from '../../../src/services/api/contract'
+import type { RouteName } from '../../../contract'
 import { routePattern } from '../msw/apiBackend'
 import { server } from '../msw/server'
 

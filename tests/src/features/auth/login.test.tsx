@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { version } from '../../../../package.json'
-import { LOGIN_REDIRECT_DELAY_MS } from '../../../../src/app/constants'
+import { LOGIN_REDIRECT_DELAY_MS } from '../../../../src/shared/constants'
 import { identityBackend, server } from '../../../support/msw/server'
 import { renderApp, testConfig, useFakeClock, type RenderAppResult } from '../../../support/render'
 

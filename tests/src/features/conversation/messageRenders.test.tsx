@@ -8,7 +8,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import type { Message } from '../../../../src/services/api/contract'
+import type { Message } from '../../../../contract'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { buildMessage } from '../../../support/msw/data'
 import { apiBackend } from '../../../support/msw/server'

@@ -42,7 +42,7 @@ const worklist = () => screen.findByRole('listbox', { name: 'Worklist' })
 describe('the patient finder', () => {
   it('typing a name narrows the worklist and lists the matching patients', async () => {
     seedClinic()
-    const { user } = renderWithProviders(<Sidebar />)
+    const { user } = renderWithProviders(<Sidebar open />)
     await worklist()
 
     await user.type(screen.getByRole('searchbox', { name: 'Find patient' }), 'turing')
@@ -60,7 +60,7 @@ describe('the patient finder', () => {
 
   it('an accession number finds its study', async () => {
     seedClinic()
-    const { user } = renderWithProviders(<Sidebar />)
+    const { user } = renderWithProviders(<Sidebar open />)
     await worklist()
 
     await user.type(screen.getByRole('searchbox', { name: 'Find patient' }), 'acc-a1')
@@ -72,7 +72,7 @@ describe('the patient finder', () => {
 
   it('WS-12 choosing a patient opens their study in progress, before their other studies', async () => {
     seedClinic()
-    const { user, store } = renderWithProviders(<Sidebar />)
+    const { user, store } = renderWithProviders(<Sidebar open />)
     await worklist()
     await user.type(screen.getByRole('searchbox', { name: 'Find patient' }), 'Alan')
 
@@ -88,7 +88,7 @@ describe('the patient finder', () => {
   it('WS-12 without a study in progress, the patient’s first study in worklist order opens; Enter chooses', async () => {
     seedClinic()
     apiBackend.orders = apiBackend.orders.filter((order) => order.id !== 'T-ACTIVE')
-    const { user, store } = renderWithProviders(<Sidebar />)
+    const { user, store } = renderWithProviders(<Sidebar open />)
     await worklist()
 
     await user.type(screen.getByRole('searchbox', { name: 'Find patient' }), 'turing{Enter}')
@@ -100,7 +100,7 @@ describe('the patient finder', () => {
 
   it('WS-12 a patient without a study opens nothing and the finder says so', async () => {
     seedClinic()
-    const { user, store } = renderWithProviders(<Sidebar />)
+    const { user, store } = renderWithProviders(<Sidebar open />)
     await worklist()
     await user.type(screen.getByRole('searchbox', { name: 'Find patient' }), 'hopper')
     expect(await screen.findByText('No orders found')).toBeInTheDocument()
@@ -118,7 +118,7 @@ describe('the patient finder', () => {
 
   it('Escape empties the finder and the whole worklist is back', async () => {
     seedClinic()
-    const { user } = renderWithProviders(<Sidebar />)
+    const { user } = renderWithProviders(<Sidebar open />)
     await worklist()
     const finder = screen.getByRole('searchbox', { name: 'Find patient' })
     await user.type(finder, 'ada')

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { SECTION_MAX_HEIGHT_PX } from '../../../../src/app/constants'
+import { SECTION_MAX_HEIGHT_PX } from '../../../../src/shared/constants'
 import { system } from '../../../../src/app/theme'
 import { Sidebar } from '../../../../src/features/orders'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
@@ -19,7 +19,7 @@ const worklist = () => screen.findByRole('listbox', { name: 'Worklist' })
 
 describe('the sidebar', () => {
   it('WS-2 shows the product title, the two sections and Clear All Studies', async () => {
-    renderWithProviders(<Sidebar />)
+    renderWithProviders(<Sidebar open />)
 
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' })
     expect(within(sidebar).getByRole('heading', { level: 2 })).toHaveTextContent(/^Readout v/)
@@ -30,7 +30,7 @@ describe('the sidebar', () => {
   })
 
   it('WS-3 both sections start open and each opens and closes on its own', async () => {
-    const { user } = renderWithProviders(<Sidebar />)
+    const { user } = renderWithProviders(<Sidebar open />)
     const worklistHeader = screen.getByRole('button', { name: 'Worklist' })
     const activeHeader = screen.getByRole('button', { name: 'Active Studies' })
     expect(worklistHeader).toHaveAttribute('aria-expanded', 'true')
@@ -55,7 +55,7 @@ describe('the sidebar', () => {
   })
 
   it('WS-3 an open section is capped at 1000px and scrolls inside', async () => {
-    renderWithProviders(<Sidebar />)
+    renderWithProviders(<Sidebar open />)
     const style = getComputedStyle(await worklist())
     expect(style.maxHeight).toBe(`${String(SECTION_MAX_HEIGHT_PX)}px`)
     expect(style.overflowY).toBe('auto')
@@ -63,7 +63,7 @@ describe('the sidebar', () => {
 
   it('WS-4 says so when there are no orders and no active studies', async () => {
     seedWorklist([buildPatient({ id: 'P1' })], [])
-    renderWithProviders(<Sidebar />)
+    renderWithProviders(<Sidebar open />)
 
     expect(await screen.findByText('No orders found')).toBeInTheDocument()
     expect(screen.getByText('No active studies')).toBeInTheDocument()
@@ -85,7 +85,7 @@ describe('the sidebar', () => {
         }),
       ],
     )
-    renderWithProviders(<Sidebar />)
+    renderWithProviders(<Sidebar open />)
 
     const entry = within(await worklist()).getByRole('option')
     expect(entry).toHaveTextContent('Hopper, Grace')
@@ -102,7 +102,7 @@ describe('the sidebar', () => {
         buildOrder({ patient, priority, accession_number: `ACC-${String(index)}` }),
       ),
     )
-    renderWithProviders(<Sidebar />)
+    renderWithProviders(<Sidebar open />)
     const list = await worklist()
 
     const expected = { STAT: 'red', URGENT: 'yellow', ROUTINE: 'green' } as const
@@ -133,7 +133,7 @@ describe('the sidebar', () => {
         order('ACC-R3', 'routine'),
       ],
     )
-    renderWithProviders(<Sidebar />)
+    renderWithProviders(<Sidebar open />)
 
     await waitFor(async () => {
       expect(accessionsIn(await worklist())).toEqual([
@@ -158,7 +158,7 @@ describe('the sidebar', () => {
         buildOrder({ patient: stranger, accession_number: 'ACC-STRANGER', status: 'in_progress' }),
       ],
     )
-    renderWithProviders(<Sidebar />)
+    renderWithProviders(<Sidebar open />)
 
     await waitFor(async () => {
       expect(accessionsIn(await worklist())).toEqual(['ACC-KNOWN'])
@@ -177,7 +177,7 @@ describe('the sidebar', () => {
         buildOrder({ patient, accession_number: 'ACC-3', status: 'in_progress', priority: 'stat' }),
       ],
     )
-    renderWithProviders(<Sidebar />)
+    renderWithProviders(<Sidebar open />)
 
     const active = await screen.findByRole('listbox', { name: 'Active Studies' })
     expect(accessionsIn(active)).toEqual(['ACC-3', 'ACC-1'])
@@ -186,7 +186,7 @@ describe('the sidebar', () => {
 
 describe('CH-11 as seen from the sidebar', () => {
   it('CH-11 after the first message is sent, the study appears under Active Studies', async () => {
-    const { store } = renderWithProviders(<Sidebar />)
+    const { store } = renderWithProviders(<Sidebar open />)
     await worklist()
     expect(screen.getByText('No active studies')).toBeInTheDocument()
 
@@ -206,7 +206,7 @@ describe('CH-11 as seen from the sidebar', () => {
         HttpResponse.json({ error: 'bad_request', message: 'no' }, { status: 400 }),
       ),
     )
-    const { store } = renderWithProviders(<Sidebar />)
+    const { store } = renderWithProviders(<Sidebar open />)
     await worklist()
 
     const sent = await store.dispatch(
@@ -231,7 +231,7 @@ describe('loading and errors', () => {
         return HttpResponse.json(apiBackend.orders)
       }),
     )
-    renderWithProviders(<Sidebar />)
+    renderWithProviders(<Sidebar open />)
 
     expect(screen.getByText('Loading worklist…')).toBeInTheDocument()
     expect(screen.getByText('Loading active studies…')).toBeInTheDocument()
@@ -248,7 +248,7 @@ describe('loading and errors', () => {
         HttpResponse.json({ error: 'forbidden', message: 'no' }, { status: 403 }),
       ),
     )
-    const { user } = renderWithProviders(<Sidebar />)
+    const { user } = renderWithProviders(<Sidebar open />)
 
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('The worklist could not be loaded.')
@@ -280,7 +280,7 @@ describe('the keyboard', () => {
 
   it('keyboard: Tab enters the list, arrows, Home and End move, Enter opens the entry', async () => {
     seedFive()
-    const { user, store } = renderWithProviders(<Sidebar />)
+    const { user, store } = renderWithProviders(<Sidebar open />)
     const list = await worklist()
     screen.getByRole('button', { name: 'Worklist' }).focus()
 
@@ -309,7 +309,7 @@ describe('the keyboard', () => {
 
   it('keyboard: only one row is a tab stop, and leaving and re-entering the list returns to it', async () => {
     seedFive()
-    const { user } = renderWithProviders(<Sidebar />)
+    const { user } = renderWithProviders(<Sidebar open />)
     const list = await worklist()
     await user.click(option(list, 'ACC-4'))
 
@@ -327,7 +327,7 @@ describe('the keyboard', () => {
 
   it('a click opens the entry and marks it selected', async () => {
     seedFive()
-    const { user } = renderWithProviders(<Sidebar />)
+    const { user } = renderWithProviders(<Sidebar open />)
     const list = await worklist()
 
     await user.click(option(list, 'ACC-3'))
@@ -341,7 +341,7 @@ describe('a hospital-sized worklist', () => {
   it('10,000 orders render only the rows in view; End reaches the last one', async () => {
     const { patients, orders } = largeWorklist(10_000)
     seedWorklist(patients, orders)
-    const { user } = renderWithProviders(<Sidebar />)
+    const { user } = renderWithProviders(<Sidebar open />)
 
     const list = await worklist()
     const rendered = within(list).getAllByRole('option')

@@ -3,7 +3,7 @@
  * the rows the way a user scans them (accession numbers, top to bottom).
  */
 import { within } from '@testing-library/react'
-import type { Order, Patient, Priority } from '../../../../src/services/api/contract'
+import type { Order, Patient, Priority } from '../../../../contract'
 import { buildOrder, buildPatient } from '../../../support/msw/data'
 import { apiBackend } from '../../../support/msw/server'
 

@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseReport, serializeReport } from '../../../../src/features/report/sectionText'
-import type { ReportSections } from '../../../../src/services/api/contract'
+import type { ReportSections } from '../../../../contract'
 
 const HEADING_WORDS = ['HISTORY', 'TECHNIQUE', 'COMPARISON', 'FINDINGS', 'IMPRESSION']
 

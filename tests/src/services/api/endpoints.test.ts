@@ -4,7 +4,7 @@
  * credentials and the bearer token.
  */
 import { describe, expect, it } from 'vitest'
-import { routes, type RouteName } from '../../../../src/services/api/contract'
+import { routes, type RouteName } from '../../../../contract'
 import { baseApi } from '../../../../src/services/api/baseApi'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { ordersApi } from '../../../../src/services/api/ordersApi'

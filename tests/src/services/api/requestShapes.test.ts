@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { apiRequest, routeUrl } from '../../../../src/services/api/apiRequest'
 import { listAnswer, unwrapListAnswer } from '../../../../src/services/api/listAnswer'
-import { patientSchema } from '../../../../src/services/api/contract'
+import { patientSchema } from '../../../../contract'
 import { buildPatient } from '../../../support/msw/data'
 
 describe('requests built from the contract', () => {

@@ -9,7 +9,7 @@
  */
 import type * as SpeechSdkModule from 'microsoft-cognitiveservices-speech-sdk'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SEGMENTATION_SILENCE_MS } from '../../../../src/app/constants'
+import { SEGMENTATION_SILENCE_MS } from '../../../../src/shared/constants'
 import { createAzureDictationEngine } from '../../../../src/services/speech/azureEngine'
 import { startErrorOf, wordsOf } from '../../../../src/services/speech/sdkResults'
 import {

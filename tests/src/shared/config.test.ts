@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { version } from '../../../package.json'
-import { LOCAL_PROJECT_ID, loadConfig } from '../../../src/app/config'
+import { LOCAL_PROJECT_ID, loadConfig } from '../../../src/shared/config'
 
 describe('the app configuration', () => {
   it('LG-4 the product title is the product name, a v, and the package version', () => {

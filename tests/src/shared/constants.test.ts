@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import * as constants from '../../../src/app/constants'
+import * as constants from '../../../src/shared/constants'
 
 describe('the spec constants', () => {
   it('K-1 are defined once, in src/app/constants.ts, with the values of the spec', () => {

@@ -2,7 +2,7 @@
  * Every constant the product spec fixes (K-1), defined once. Features import them from here so
  * a change of the spec is a change of one line.
  */
-import type { Priority } from '../services/api/contract'
+import type { Priority } from '../../contract'
 
 /** Dictated text of this many words or more is sent to the cleanup call on stop. */
 export const CLEANUP_WORD_THRESHOLD = 50

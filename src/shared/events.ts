@@ -6,7 +6,7 @@
  * replayed by it).
  */
 import { createAction } from '@reduxjs/toolkit'
-import type { Id } from '../services/api/contract'
+import type { Id } from '../../contract'
 
 /**
  * The clinician typed in a study's chat input (the conversation feature's event). Conversation
