@@ -17,7 +17,6 @@
  * are the server's. Local statuses are dropped per cleared study by the orders slice. Logging out
  * stops the run.
  */
-import type { UnknownAction } from '@reduxjs/toolkit'
 import type { SagaIterator } from 'redux-saga'
 import { all, call, put, race, select, take } from 'redux-saga/effects'
 import { sessionEnded } from '../features/auth'
@@ -36,24 +35,19 @@ import {
 import { conversationApi } from '../services/api/conversationApi'
 import type { Id, Order } from '../../contract'
 import { orderRefreshUnderWay, ordersApi } from '../services/api/ordersApi'
+import { callEndpoint, runThunk } from './effects/endpoint'
 
 /** Deletes in flight at once. */
 export const CLEAR_ALL_CONCURRENCY = 4
 
 type ClearTarget = ClearAllFailure
 
-type OrderListRequest = ReturnType<ReturnType<typeof ordersApi.endpoints.listOrders.initiate>>
-type ClearRequest = ReturnType<
-  ReturnType<typeof conversationApi.endpoints.clearConversation.initiate>
->
-
 /** The orders as the server has them now, or null when it cannot say. */
-function* fetchOrders(): SagaIterator {
-  const request = (yield put(
-    ordersApi.endpoints.listOrders.initiate(undefined, { subscribe: false, forceRefetch: true }),
-  )) as OrderListRequest
+function* fetchOrders(): SagaIterator<readonly Order[] | null> {
   try {
-    return (yield call(() => request.unwrap())) as Order[]
+    return yield* callEndpoint(
+      ordersApi.endpoints.listOrders.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    )
   } catch {
     return null
   }
@@ -64,25 +58,18 @@ function* fetchOrders(): SagaIterator {
  * clear's lifecycle starts it before the clear's answer reaches this saga.
  */
 function* orderRefreshLanded(orderId: Id): SagaIterator {
-  const refresh = (yield put(orderRefreshUnderWay(orderId) as unknown as UnknownAction)) as
-    Promise<void> | undefined
+  const refresh = yield* runThunk(orderRefreshUnderWay(orderId))
   if (refresh) yield call(() => refresh)
 }
 
 function* clearOne(target: ClearTarget): SagaIterator {
-  const request = (yield put(
-    conversationApi.endpoints.clearConversation.initiate(target.orderId),
-  )) as ClearRequest
   try {
-    yield call(() => request.unwrap())
+    yield* callEndpoint(conversationApi.endpoints.clearConversation.initiate(target.orderId))
     yield call(orderRefreshLanded, target.orderId)
     yield put(clearAllStudyCleared({ orderId: target.orderId }))
   } catch {
     // The API failure saga logs the cause; the clinician sees the accession number.
     yield put(clearAllStudyFailed(target))
-  } finally {
-    // A mutation started outside a component keeps its result in the store until reset.
-    request.reset()
   }
 }
 

@@ -14,7 +14,7 @@
  * failure saga. `takeLatest`: after rapid clicks only the last study's outcome matters.
  */
 import type { SagaIterator } from 'redux-saga'
-import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
+import { put, select, takeEvery, takeLatest } from 'redux-saga/effects'
 import { sessionEnded } from '../features/auth'
 import {
   patientHadNoStudies,
@@ -27,27 +27,18 @@ import {
 } from '../features/orders'
 import type { RootState } from '../app/store'
 import { conversationApi } from '../services/api/conversationApi'
-import type { Id, InitializeAnswer } from '../../contract'
-
-type InitializeRequest = ReturnType<
-  ReturnType<typeof conversationApi.endpoints.initializeOrder.initiate>
->
+import type { Id } from '../../contract'
+import { callEndpoint } from './effects/endpoint'
 
 export function* initializeSelectedStudy(action: ReturnType<typeof studySelected>): SagaIterator {
   const { orderId } = action.payload
   const done = (yield select((state: RootState) => selectIsInitialized(state, orderId))) as boolean
   if (done) return
-  const request = (yield put(
-    conversationApi.endpoints.initializeOrder.initiate(orderId),
-  )) as InitializeRequest
   try {
-    const answer = (yield call(() => request.unwrap())) as InitializeAnswer
+    const answer = yield* callEndpoint(conversationApi.endpoints.initializeOrder.initiate(orderId))
     yield put(studyInitialized({ orderId, hasContent: Boolean(answer.content) }))
   } catch {
     // Logged by the API failure saga; the chat simply shows what the server has.
-  } finally {
-    // A mutation started outside a component keeps its result in the store until reset.
-    request.reset()
   }
 }
 

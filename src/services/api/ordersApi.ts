@@ -117,13 +117,26 @@ export function patchOrder(
   )
 }
 
+function listedOrder(state: OrdersState, orderId: Id): Order | undefined {
+  return ordersApi.endpoints.listOrders
+    .select()(state)
+    .data?.find((candidate) => candidate.id === orderId)
+}
+
+/**
+ * "Which order is this?", answered one way for every saga and component: the order as the caches
+ * hold it, its own read (GET /orders/:id) when there is one, else its worklist entry; undefined
+ * when neither cache holds it. Both are kept alike: every read of one order replaces its worklist
+ * entry, and every patch goes to both.
+ */
+export function selectOrderById(state: OrdersState, orderId: Id): Order | undefined {
+  return ordersApi.endpoints.getOrder.select(orderId)(state).data ?? listedOrder(state, orderId)
+}
+
 /** Whether a cache shows the order in progress: the order itself, or its worklist entry. */
 export function isCachedInProgress(state: OrdersState, orderId: Id): boolean {
   const order = ordersApi.endpoints.getOrder.select(orderId)(state).data
-  const listed = ordersApi.endpoints.listOrders
-    .select()(state)
-    .data?.find((candidate) => candidate.id === orderId)
-  return order?.status === IN_PROGRESS || listed?.status === IN_PROGRESS
+  return order?.status === IN_PROGRESS || listedOrder(state, orderId)?.status === IN_PROGRESS
 }
 
 /**
