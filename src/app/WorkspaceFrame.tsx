@@ -10,9 +10,9 @@
  * The main area keeps the sidebar's width free while it is open, so nothing hides under it.
  */
 import { Box, Center, Flex, IconButton, Text, VisuallyHidden } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
 import { LogoutButton } from '../features/auth'
 import { PatientHeader, selectSelectedOrderId, Sidebar, SIDEBAR_ID } from '../features/orders'
+import { LineIcon } from '../components/ui'
 import { ReportEditor } from '../features/report'
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../shared/constants'
 import { StudyChat } from './StudyChat'
@@ -28,26 +28,9 @@ export const NOTHING_SELECTED = 'Select a patient or study to begin'
 const REPORT_PANEL_ID = 'report-panel'
 const CHAT_HEADING_ID = 'chat-heading'
 
-/** The frame the header's line icons share: 18 px, stroked in the text colour, hidden from readers. */
-function LineIcon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      {children}
-    </svg>
-  )
-}
-
 function SidebarIcon() {
   return (
-    <LineIcon>
+    <LineIcon size={18}>
       <rect x="3" y="4" width="18" height="16" rx="2" />
       <path d="M9 4v16" />
     </LineIcon>
@@ -56,7 +39,7 @@ function SidebarIcon() {
 
 function ReportIcon() {
   return (
-    <LineIcon>
+    <LineIcon size={18}>
       <path d="M7 3h7l5 5v13H7z" />
       <path d="M14 3v5h5M10 13h6M10 17h6" />
     </LineIcon>

@@ -12,7 +12,7 @@ import { memo, useId, type ReactNode } from 'react'
 import type { InputType, Message } from '../../../contract'
 import type { AnsweredExchange } from './conversationSlice'
 import { formatMessageDateTime, formatMessageTime } from './formatMessageTime'
-import { MicIcon } from './icons'
+import { MicIcon } from '../../components/ui'
 import { PatientSummaryCard } from './PatientSummaryCard'
 import { isStructuredSummary, parsePatientSummary } from './patientSummary'
 import { RatingControl } from './RatingControl'
@@ -30,7 +30,7 @@ function MessageText({ content }: { content: string }) {
 function VoiceMark() {
   return (
     <Badge size="xs" variant="subtle" colorPalette="purple" gap="1">
-      <MicIcon />
+      <MicIcon size={12} />
       Voice input
     </Badge>
   )

@@ -1,24 +1,5 @@
 /** The chat's line icons, drawn inline so they follow `currentColor` and need no icon package. */
-import type { ReactNode } from 'react'
-
-function LineIcon({ children, size = 16 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  )
-}
+import { LineIcon } from '../../components/ui'
 
 export function ThumbUpIcon() {
   return (
@@ -43,16 +24,6 @@ export function SendIcon() {
     <LineIcon size={18}>
       <path d="M22 2 11 13" />
       <path d="M22 2 15 22l-4-9-9-4Z" />
-    </LineIcon>
-  )
-}
-
-export function MicIcon() {
-  return (
-    <LineIcon size={12}>
-      <rect x="9" y="2" width="6" height="12" rx="3" />
-      <path d="M5 10a7 7 0 0 0 14 0" />
-      <path d="M12 17v5" />
     </LineIcon>
   )
 }

@@ -14,6 +14,7 @@
 import { Box, IconButton, Spinner, VisuallyHidden } from '@chakra-ui/react'
 import { lazy, Suspense, useId } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { LineIcon, MicIcon } from '../../components/ui'
 import { selectDictation, startRequested, stopRequested } from './dictationSlice'
 import { micButtonView, type MicButtonState } from './selectors'
 
@@ -35,32 +36,11 @@ const MicTooltip = lazy(() =>
   import('./MicTooltip').then((module) => ({ default: module.MicTooltip })),
 )
 
-function MicIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <rect x="9" y="2" width="6" height="12" rx="3" />
-      <path d="M5 10a7 7 0 0 0 14 0" />
-      <path d="M12 17v5" />
-    </svg>
-  )
-}
-
 function StopIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor" />
-    </svg>
+    <LineIcon>
+      <rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor" stroke="none" />
+    </LineIcon>
   )
 }
 
@@ -118,7 +98,7 @@ export function MicButton({ orderId }: MicButtonProps) {
         ) : active ? (
           <StopIcon />
         ) : (
-          <MicIcon />
+          <MicIcon size={18} />
         )}
       </IconButton>
     </Box>

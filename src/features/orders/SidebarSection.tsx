@@ -5,21 +5,15 @@
  */
 import { Badge, Box, chakra, Flex, Heading } from '@chakra-ui/react'
 import { useId, useState, type ReactNode } from 'react'
+import { LineIcon } from '../../components/ui'
 
 function Chevron({ open }: { open: boolean }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
+    <LineIcon
       style={{ transform: open ? 'rotate(90deg)' : 'none', transition: 'transform 150ms ease' }}
     >
       <path d="M9 6l6 6-6 6" />
-    </svg>
+    </LineIcon>
   )
 }
 

@@ -1,0 +1,2 @@
+/** Markup several features share. It imports no feature, app, saga or service module. */
+export { LineIcon, MicIcon, type LineIconProps } from './LineIcon'
