@@ -7,29 +7,66 @@ import globals from 'globals'
 
 const features = ['auth', 'orders', 'conversation', 'report', 'dictation']
 
-// House rule 1: features never import each other; cross-feature flow lives in src/sagas and
-// src/app. Shared code (services) imports no feature, app or saga. Rule 3: the server and the
-// SPA share only the API contract.
-const boundaryZones = [
-  ...features.map((feature) => ({
+// The house's walls (docs/architecture.md explains why each stands where it does):
+// - a feature imports no other feature and no saga, and reaches src/app only through hooks.ts;
+// - a feature is imported from the rest of the SPA only through its index.ts;
+// - the floor (src/shared, src/components, src/services) imports no feature, app or saga module,
+//   and src/components no service either: it is markup;
+// - contract/ imports zod only; of what lies outside server/, the server imports contract/ only;
+//   the SPA never imports server code.
+const featureZones = features.flatMap((feature) => [
+  {
     target: `./src/features/${feature}`,
     from: './src/features',
     except: [`./${feature}`],
     message: 'Features do not import each other: wire cross-feature flow in src/sagas or src/app.',
-  })),
+  },
   {
-    target: './src/services',
+    target: ['./src/app', './src/sagas', './src/main.tsx'],
+    from: `./src/features/${feature}`,
+    except: ['./index.ts'],
+    message: `Import the ${feature} feature through its index.ts, the feature's public face.`,
+  },
+])
+
+const boundaryZones = [
+  ...featureZones,
+  {
+    target: './src/features',
+    from: './src/app',
+    except: ['./hooks.ts'],
+    message:
+      'Features reach src/app only through hooks.ts; what they stand on lives in src/shared.',
+  },
+  {
+    target: './src/features',
+    from: './src/sagas',
+    message: 'Features do not import sagas: a saga reacts to the actions a feature dispatches.',
+  },
+  {
+    target: ['./src/shared', './src/components', './src/services'],
     from: ['./src/features', './src/app', './src/sagas'],
-    message: 'Services are shared code and import no feature, app or saga module.',
+    message: 'The floor (shared, components, services) imports no feature, app or saga module.',
+  },
+  {
+    target: './src/components',
+    from: ['./src/services', './src/shared'],
+    message: 'Shared UI is markup only: it imports no service or app-wide state.',
+  },
+  {
+    target: './contract',
+    from: './',
+    except: ['./contract', './node_modules/zod'],
+    message: 'The contract imports zod only: it is read by both the SPA and the server.',
   },
   {
     target: './server',
-    from: './src',
-    except: ['./services/api/contract.ts'],
-    message: 'The server shares only the API contract with the SPA.',
+    from: './',
+    except: ['./server', './contract', './node_modules'],
+    message: 'Of what lies outside server/, the server imports only contract/.',
   },
   {
-    target: './src',
+    target: ['./src', './contract'],
     from: './server',
     message: 'The SPA never imports server code.',
   },
@@ -112,8 +149,9 @@ export default tseslint.config(
           paths: [
             {
               name: 'react-redux',
-              importNames: ['useDispatch', 'useSelector'],
-              message: 'Use useAppDispatch / useAppSelector from src/app/hooks.',
+              importNames: ['useDispatch', 'useSelector', 'useStore'],
+              message:
+                'Use useAppDispatch / useAppSelector from src/app/hooks; a component never holds the store itself.',
             },
           ],
         },
@@ -122,7 +160,7 @@ export default tseslint.config(
   },
   {
     // Import cycles in app code. Packages are not followed (they cannot import us back).
-    files: ['src/**', 'server/**'],
+    files: ['src/**', 'server/**', 'contract/**'],
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },

@@ -4,21 +4,24 @@
  * never touches the database.
  */
 import type {
+  Id,
   InputType,
   PatientSummary,
+  Priority,
   ReportSections,
   ReportSectionKey,
   Role,
+  Sex,
 } from '../../contract'
 
 export interface StudyContext {
   order: {
-    id: string
+    id: Id
     modality: string
     bodyPart: string
     studyDescription: string
     indication: string
-    priority: 'stat' | 'urgent' | 'routine'
+    priority: Priority
     accessionNumber: string
     orderedAt: Date
   }
@@ -26,7 +29,7 @@ export interface StudyContext {
     firstName: string
     lastName: string
     dateOfBirth: string
-    sex: 'female' | 'male' | 'other' | 'unknown'
+    sex: Sex
     history: string[]
   }
   /** The current report, or null when none was started. */

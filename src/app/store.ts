@@ -2,7 +2,8 @@
  * The store factory. One store per page (main.tsx) and one per test, each with its own
  * collaborators (`deps`): they reach thunks and the base query as the thunk extra argument and
  * sagas as the saga context, so the state itself stays serializable. `serializableCheck` and
- * `immutableCheck` keep their defaults and no ignore list (ARCHITECTURE rule 4).
+ * `immutableCheck` keep their defaults and no ignore list: a speech recognizer, a timer or a
+ * promise in the state would break replaying the action log, so the checks stay strict.
  */
 import { combineSlices, configureStore } from '@reduxjs/toolkit'
 import createSagaMiddleware from 'redux-saga'
@@ -13,10 +14,10 @@ import { createBrowserDeps, type AppDeps } from '../shared/deps'
 import type { ActionRecorder } from './actionLog'
 import { devToolsSettings } from './devTools'
 import { layoutSlice } from './layoutSlice'
-import { ordersSlice } from '../features/orders/ordersSlice'
-import { conversationSlice } from '../features/conversation/conversationSlice'
-import { reportSlice } from '../features/report/reportSlice'
-import { dictationSlice } from '../features/dictation/dictationSlice'
+import { ordersSlice } from '../features/orders'
+import { conversationSlice } from '../features/conversation'
+import { reportSlice } from '../features/report'
+import { dictationSlice } from '../features/dictation'
 
 export const rootReducer = combineSlices(
   baseApi,

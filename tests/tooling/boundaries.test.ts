@@ -24,6 +24,11 @@ async function boundaryMessages(filePath: string, code: string): Promise<string[
     .map((message) => message.message)
 }
 
+/** One probe: a file at `filePath` that imports `from` (a module path as written in the import). */
+function probe(filePath: string, from: string): Promise<string[]> {
+  return boundaryMessages(filePath, `import * as probed from '${from}'\nexport const x = probed\n`)
+}
+
 describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
   it('stops a feature importing another feature', async () => {
     const messages = await boundaryMessages(
@@ -33,20 +38,80 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
     expect(messages).toEqual([expect.stringContaining('Features do not import each other')])
   })
 
-  it('stops shared services importing a feature', async () => {
-    const messages = await boundaryMessages(
-      'src/services/api/probe.ts',
-      "import { ordersSlice } from '../../features/orders/ordersSlice'\nexport const x = ordersSlice\n",
-    )
-    expect(messages).toEqual([expect.stringContaining('Services are shared code')])
+  it('lets a feature reach src/app only through hooks.ts', async () => {
+    expect(await probe('src/features/orders/probe.ts', '../../app/layoutSlice')).toEqual([
+      expect.stringContaining('reach src/app only through hooks.ts'),
+    ])
+    expect(await probe('src/features/orders/probe.ts', '../../app/store')).toEqual([
+      expect.stringContaining('reach src/app only through hooks.ts'),
+    ])
+    expect(await probe('src/features/orders/probe.ts', '../../app/hooks')).toEqual([])
   })
 
-  it('stops the server importing SPA code other than the API contract', async () => {
-    const messages = await boundaryMessages(
-      'server/routes/probe.ts',
-      "import { makeStore } from '../../src/app/store'\nexport const x = makeStore\n",
-    )
-    expect(messages).toEqual([expect.stringContaining('shares only the API contract')])
+  it('stops a feature importing a saga', async () => {
+    expect(await probe('src/features/report/probe.ts', '../../sagas/rootSaga')).toEqual([
+      expect.stringContaining('Features do not import sagas'),
+    ])
+  })
+
+  it('lets the app and the sagas import a feature only through its index.ts', async () => {
+    expect(await probe('src/sagas/probe.ts', '../features/report/reportSlice')).toEqual([
+      expect.stringContaining('through its index.ts'),
+    ])
+    expect(await probe('src/app/probe.ts', '../features/orders/Sidebar')).toEqual([
+      expect.stringContaining('through its index.ts'),
+    ])
+    expect(await probe('src/sagas/probe.ts', '../features/report')).toEqual([])
+    expect(await probe('src/app/probe.ts', '../features/orders/index')).toEqual([])
+  })
+
+  it('stops the floor (shared, components, services) importing a feature, the app or a saga', async () => {
+    for (const [file, from] of [
+      ['src/shared/probe.ts', '../features/orders'],
+      ['src/shared/probe.ts', '../app/store'],
+      ['src/shared/probe.ts', '../sagas/rootSaga'],
+      ['src/components/ui/probe.ts', '../../features/dictation'],
+      ['src/components/ui/probe.ts', '../../app/hooks'],
+      ['src/components/ui/probe.ts', '../../sagas/rootSaga'],
+      ['src/services/api/probe.ts', '../../features/orders/ordersSlice'],
+      ['src/services/api/probe.ts', '../../app/store'],
+    ] as const) {
+      expect(await probe(file, from), `${file} -> ${from}`).toEqual([
+        expect.stringContaining('The floor (shared, components, services) imports no feature'),
+      ])
+    }
+    expect(await probe('src/shared/probe.ts', '../services/log')).toEqual([])
+  })
+
+  it('keeps shared UI to markup: no service or app-wide state', async () => {
+    expect(await probe('src/components/ui/probe.ts', '../../services/log')).toEqual([
+      expect.stringContaining('Shared UI is markup only'),
+    ])
+    expect(await probe('src/components/ui/probe.ts', '../../shared/config')).toEqual([
+      expect.stringContaining('Shared UI is markup only'),
+    ])
+  })
+
+  it('lets the server import, of what lies outside server/, only contract/', async () => {
+    expect(await probe('server/routes/probe.ts', '../../src/app/store')).toEqual([
+      expect.stringContaining('the server imports only contract/'),
+    ])
+    expect(await probe('server/routes/probe.ts', '../../src/services/api/baseApi')).toEqual([
+      expect.stringContaining('the server imports only contract/'),
+    ])
+    expect(await probe('server/routes/probe.ts', '../../scripts/benchSupport')).toEqual([
+      expect.stringContaining('the server imports only contract/'),
+    ])
+    expect(await probe('server/routes/probe.ts', '../../contract')).toEqual([])
+    expect(await probe('server/routes/probe.ts', '../db/schema')).toEqual([])
+    expect(await probe('server/routes/probe.ts', 'fastify')).toEqual([])
+  })
+
+  it('keeps the contract to zod alone', async () => {
+    expect(await probe('contract/probe.ts', '../src/shared/constants')).toEqual([
+      expect.stringContaining('The contract imports zod only'),
+    ])
+    expect(await probe('contract/probe.ts', 'zod')).toEqual([])
   })
 
   it('stops the SPA importing server code', async () => {
@@ -57,18 +122,27 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
     expect(messages).toEqual([expect.stringContaining('The SPA never imports server code')])
   })
 
-  it('allows the API contract in the server and same-feature imports', async () => {
-    expect(
-      await boundaryMessages(
-        'server/routes/probe.ts',
-        "import type * as contract from '../../contract'\nexport type X = typeof contract\n",
-      ),
-    ).toEqual([])
+  it('allows same-feature imports', async () => {
     expect(
       await boundaryMessages(
         'src/features/report/probe.ts',
         "import { reconcileDraft } from './reconcile'\nexport const x = reconcileDraft\n",
       ),
     ).toEqual([])
+  })
+})
+
+describe('restricted hooks (eslint no-restricted-imports)', () => {
+  it('refuses the untyped react-redux hooks and useStore outside src/app/hooks.ts', async () => {
+    for (const name of ['useSelector', 'useDispatch', 'useStore']) {
+      const [result] = await eslint.lintText(
+        `import { ${name} } from 'react-redux'\nexport const x = ${name}\n`,
+        { filePath: path.join(root, 'src/features/orders/probe.ts') },
+      )
+      const refused = (result?.messages ?? []).filter(
+        (message) => message.ruleId === 'no-restricted-imports',
+      )
+      expect(refused, name).toHaveLength(1)
+    }
   })
 })
