@@ -1,8 +1,7 @@
 /**
  * The local identity: the subset of Descope's API that the Descope browser SDK uses for
  * password sign-up/in and session handling, served by this server so the product runs with
- * no cloud account (see design/local-identity.md for the shapes, established by running the
- * SDK). Register with
+ * no cloud account (docs/local-identity.md gives the shapes, found by running the SDK). Register with
  * `app.register(localIdentityRoutes, { db, config, keys?, now? })`; without `keys` the plugin
  * loads them with `loadOrCreateSigningKeys(db)`. The routes live under `/v1/auth`.
  */

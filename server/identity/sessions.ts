@@ -31,7 +31,7 @@ export interface DescopeUser {
   status: 'enabled'
 }
 
-/** What sign-up, sign-in, refresh and try-refresh answer (see design/local-identity.md). */
+/** What sign-up, sign-in, refresh and try-refresh answer (docs/local-identity.md). */
 export interface JwtAnswer {
   sessionJwt: string
   refreshJwt: string

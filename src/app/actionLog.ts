@@ -1,7 +1,8 @@
 /**
  * The action log: in development and test builds the store records every action it reduces, so a
  * session can be exported and replayed action by action (in Redux DevTools, or into a fresh store
- * in a test). Actions hold only serializable data (ARCHITECTURE rule 4), so the log is plain JSON;
+ * in a test). Actions hold only serializable data (the store's checks refuse anything else), so the log is
+ * plain JSON;
  * secrets and RTK Query's Request/Response metadata are removed on the way in.
  */
 import { isAction, type Middleware, type Reducer, type UnknownAction } from '@reduxjs/toolkit'

@@ -1,7 +1,7 @@
 /**
  * The app's collaborators that are not data: they reach the base query as the thunk extra
  * argument, sagas as the saga context and components through `useDeps`, and never live in the
- * store (ARCHITECTURE rule 4). main.tsx creates the browser ones; tests pass doubles.
+ * store, which holds serializable data only. main.tsx creates the browser ones; tests pass doubles.
  */
 import { createContext, useContext } from 'react'
 import { descopeSessionTokenSource } from '../services/auth/sessionTokenSource'
@@ -14,7 +14,6 @@ import { createAzureDictationEngine } from '../services/speech/azureEngine'
 import type { DictationEngine } from '../services/speech/types'
 import { SEGMENTATION_SILENCE_MS } from './constants'
 
-/** Grows with the features: the dictation issue adds the speech engine here. */
 export type AppDeps = ApiDeps & {
   /** Where report drafts wait for the server, so a reload loses nothing (report saga). */
   draftStorage: DraftStorage

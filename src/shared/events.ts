@@ -1,8 +1,9 @@
 /**
- * Events that one feature dispatches and another reduces. Features do not import each other
- * (ARCHITECTURE rule 1), so such an event is declared here, once, and every feature that uses it
- * imports it from here: a rename is then a compile error, never a listener that silently stops
- * hearing. Each type string stays the owning feature's and does not change (action logs are
+ * Events that one feature dispatches and another reduces. Features do not import each other,
+ * and a slice reduces only its own actions, endpoint matchers and the events declared here (the
+ * cross-feature rule of docs/architecture.md). Such an event is declared here, once, and every
+ * feature that uses it imports it from here: a rename is then a compile error, never a listener
+ * that silently stops hearing. Each type string stays the owning feature's and does not change (action logs are
  * replayed by it).
  */
 import { createAction } from '@reduxjs/toolkit'

@@ -1,5 +1,5 @@
 /**
- * An in-memory version of the local identity endpoints (design/local-identity.md), so the real
+ * An in-memory version of the local identity endpoints (docs/local-identity.md), so the real
  * Descope SDK runs in component tests: the same paths, the same answer shapes, the same error
  * codes as server/identity (a failed sign-in is always 401 E062108, sign-up of a known login id
  * is 409 E062107, a short password 400 E011003, an unusable refresh token 401 E061301).
