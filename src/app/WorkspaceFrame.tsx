@@ -1,5 +1,5 @@
 /**
- * The main workspace (spec §2), composed from the features, which never import each other:
+ * The main workspace (WS-1..WS-11), composed from the features, which never import each other:
  * - left, fixed: the orders feature's sidebar (WS-1..7), opened and closed from the header;
  * - header: 'Toggle sidebar', the open study's patient (WS-8), 'Toggle report editor' once a
  *   study is open (WS-9) and 'Log out';

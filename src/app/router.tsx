@@ -1,5 +1,5 @@
 /**
- * The routes (spec §2): /login for visitors without a session, '/' for signed-in users, every
+ * The routes (RT-1..RT-5): /login for visitors without a session, '/' for signed-in users, every
  * other path to '/'. The same route objects serve the browser router and the tests' memory
  * router.
  */

@@ -10,7 +10,7 @@
  * Initialize runs once per study per session: the server's call is idempotent, but calling it
  * on every click would cost a request and, with an LLM assistant, tokens. A failed initialize
  * is not remembered, so selecting the study again tries again; clearing a conversation makes
- * the study need it again (ordersSlice). Failures are only logged (spec §8), by the API
+ * the study need it again (ordersSlice). Failures are only logged, by the API
  * failure saga. `takeLatest`: after rapid clicks only the last study's outcome matters.
  */
 import type { SagaIterator } from 'redux-saga'

@@ -1,8 +1,8 @@
 /**
- * Faults in the browser (issue 6 part 2): the real server's answers to messages, send, rating,
+ * Faults in the browser: the real server's answers to messages, send, rating,
  * report save, finalize and cleanup are replaced, one endpoint at a time, by an HTTP 500, a
  * request that never gets an answer, or a body that is not JSON. Whatever fails, the page stays
- * usable, says what failed where the spec allows (spec §8), and the clinician's text is kept.
+ * usable, says what failed where the spec allows (API-4), and the clinician's text is kept.
  */
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { speechService } from './fixtures/speechService'

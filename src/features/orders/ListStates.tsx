@@ -1,6 +1,6 @@
 /**
  * What a sidebar list shows when it has no rows to show: skeleton rows while the worklist
- * loads, an error with 'Retry' when it could not be loaded (WS-4 and issue item 8), and the
+ * loads, an error with 'Retry' when it could not be loaded (WS-4; API-6 for answers it cannot read), and the
  * empty state.
  */
 import { Box, Button, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react'

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import * as constants from '../../../src/shared/constants'
 
 describe('the spec constants', () => {
-  it('K-1 are defined once, in src/app/constants.ts, with the values of the spec', () => {
+  it('K-1 are defined once, in src/shared/constants.ts, with the values of the spec', () => {
     expect({ ...constants }).toEqual({
       CLEANUP_WORD_THRESHOLD: 50,
       SEGMENTATION_SILENCE_MS: 600,
@@ -51,7 +51,7 @@ describe('the spec constants in the source', () => {
     // repository root.
     const src = join(process.cwd(), 'src')
     const repeats = sourceFiles(src)
-      .filter((file) => relative(src, file) !== join('app', 'constants.ts'))
+      .filter((file) => relative(src, file) !== join('shared', 'constants.ts'))
       .flatMap((file) =>
         readFileSync(file, 'utf8')
           .split('\n')
