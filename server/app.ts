@@ -20,6 +20,7 @@ import type { Database } from './db/client'
 import { registerCompression } from './http/compression'
 import { errorHandler, HttpError, unauthorized } from './http/errors'
 import { contentSecurityPolicy } from './http/csp'
+import { acceptBodilessJson } from './http/jsonBody'
 import { localIdentityRoutes } from './identity/localIdentity'
 import { bearerToken, createSessionVerifier } from './identity/sessionVerifier'
 import { apiRoutes } from './routes/api'
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.setErrorHandler(errorHandler)
+  acceptBodilessJson(app)
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
