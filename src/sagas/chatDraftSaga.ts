@@ -11,13 +11,13 @@
  *   send that was on its way returns as draft text, never sent again on its own. A session that
  *   ends in the page keeps them in the store too (the conversation slice survives the API cache
  *   reset), so the same user signing in again finds them either way.
- * - ID-2, as for report drafts: a session starting for anyone else removes them, from storage and
- *   from the store, before they can be shown; storage the browser refuses is logged, and the
- *   drafts stay in the store.
+ * - ID-2, as for report drafts (both keep their owner with drafts/draftOwner.ts): a session
+ *   starting for anyone else removes them, from storage and from the store, before they can be
+ *   shown; storage the browser refuses is logged, and the drafts stay in the store.
  */
 import type { Action } from '@reduxjs/toolkit'
 import type { SagaIterator } from 'redux-saga'
-import { getContext, put, select, takeEvery } from 'redux-saga/effects'
+import { put, select, takeEvery } from 'redux-saga/effects'
 import { logoutRequested, sessionStarted } from '../features/auth'
 import {
   chatDraftsDiscarded,
@@ -30,23 +30,21 @@ import {
 } from '../features/conversation'
 import type { Id } from '../../contract'
 import { conversationApi } from '../services/api/conversationApi'
-import type { Logger } from '../services/log'
-import type { ChatDraftStorage } from '../services/storage/chatDraftStorage'
+import {
+  clearAllStoredDrafts,
+  draftStorageOf,
+  keepOnlyOwnDrafts,
+  noDraftOwner,
+  warnStorageRefused,
+  type DraftKind,
+  type DraftOwner,
+} from './drafts/draftOwner'
 
 const { clearConversation, sendMessage } = conversationApi.endpoints
 
-/** Whose drafts this store holds: the user of the latest session start, kept after it ends. */
-interface DraftOwner {
-  userId: string | null
-}
-
-function* chatDraftStorage(): SagaIterator<ChatDraftStorage> {
-  return (yield getContext('chatDraftStorage')) as ChatDraftStorage
-}
-
-function* warn(event: string, detail: object): SagaIterator {
-  const logger = (yield getContext('logger')) as Logger
-  logger.warn(event, detail)
+const CHAT_DRAFTS: DraftKind<'chatDraftStorage'> = {
+  storage: 'chatDraftStorage',
+  notClearedEvent: 'conversation/draftsNotCleared',
 }
 
 /** The study whose unsent text an action may have changed, if any. */
@@ -68,24 +66,24 @@ function* mirrorUnsent(owner: DraftOwner, action: unknown): SagaIterator {
   const orderId = unsentOrderOf(action)
   if (orderId === undefined) return
   const unsent = (yield select(selectUnsentDraft, orderId)) as ChatDraft | null
-  const storage = yield* chatDraftStorage()
+  const storage = yield* draftStorageOf(CHAT_DRAFTS.storage)
   try {
     if (!unsent) storage.remove(orderId)
     // Without a known user nobody could get it back: it stays in the store only.
     else if (owner.userId !== null) storage.save(orderId, { owner: owner.userId, ...unsent })
   } catch (error) {
-    yield* warn('conversation/draftNotStored', { orderId, error })
+    yield* warnStorageRefused('conversation/draftNotStored', { orderId, error })
   }
 }
 
 /** Drafts of `userId` in storage that this store does not hold (it holds them after an in-page end). */
 function* readBack(userId: string): SagaIterator {
-  const storage = yield* chatDraftStorage()
+  const storage = yield* draftStorageOf(CHAT_DRAFTS.storage)
   let stored
   try {
     stored = storage.loadAll(userId)
   } catch (error) {
-    yield* warn('conversation/draftsNotRead', { error })
+    yield* warnStorageRefused('conversation/draftsNotRead', { error })
     return
   }
   const drafts: Record<Id, ChatDraft> = {}
@@ -100,21 +98,9 @@ function* readBack(userId: string): SagaIterator {
  * ID-2: a session starting for anyone but the drafts' owner removes them, from storage and from
  * this store; the same user keeps them and gets back those a reload took out of the store.
  */
-function* keepOnlyOwnDrafts(
-  owner: DraftOwner,
-  action: ReturnType<typeof sessionStarted>,
-): SagaIterator {
+function* startSession(owner: DraftOwner, action: ReturnType<typeof sessionStarted>): SagaIterator {
   const { userId } = action.payload
-  const previous = owner.userId
-  owner.userId = userId
-  const storage = yield* chatDraftStorage()
-  try {
-    if (userId === null) storage.clear()
-    else storage.clearExcept(userId)
-  } catch (error) {
-    yield* warn('conversation/draftsNotCleared', { error })
-  }
-  const anotherUser = userId === null || userId !== previous
+  const anotherUser = yield* keepOnlyOwnDrafts(CHAT_DRAFTS, owner, userId)
   if (anotherUser && ((yield select(selectHasUnsentDrafts)) as boolean)) {
     yield put(chatDraftsDiscarded())
   }
@@ -128,19 +114,14 @@ function* keepOnlyOwnDrafts(
  */
 function* discardAllDrafts(owner: DraftOwner): SagaIterator {
   owner.userId = null
-  const storage = yield* chatDraftStorage()
-  try {
-    storage.clear()
-  } catch (error) {
-    yield* warn('conversation/draftsNotCleared', { error })
-  }
+  yield* clearAllStoredDrafts(CHAT_DRAFTS)
   yield put(chatDraftsDiscarded())
 }
 
 export function* watchChatDrafts(): SagaIterator {
-  const owner: DraftOwner = { userId: null }
+  const owner = noDraftOwner()
   yield takeEvery(sessionStarted.type, (action: ReturnType<typeof sessionStarted>) =>
-    keepOnlyOwnDrafts(owner, action),
+    startSession(owner, action),
   )
   yield takeEvery(
     (action: Action) => unsentOrderOf(action) !== undefined,

@@ -1,5 +1,6 @@
 /** The report feature: the editor of a study's report, its draft slice and the section text format. */
-export { ReportEditor, FINALIZED_NOTICE, type ReportEditorProps } from './ReportEditor'
+export { ReportEditor, type ReportEditorProps } from './ReportEditor'
+export { FINALIZED_NOTICE } from './ReportNotices'
 export { FINALIZE_QUESTION } from './FinalizeDialog'
 export {
   allDraftsDiscarded,

@@ -19,6 +19,9 @@
  *   typed is dropped.
  * - IMPRESSION has its own text area; 'IMPRESSION:' inside the Report text is ordinary text.
  *
+ * `joinReportText` writes both areas as one text, the impression under its own heading, for the
+ * clinician to copy elsewhere; nothing parses it back.
+ *
  * Escaping: a section line that would read as a heading (say a findings line 'History: none') is
  * written with a backslash in front, '\History: none', and the parser removes exactly one
  * backslash from a line made of backslashes followed by a heading. Lines that start with a
@@ -38,6 +41,8 @@ export const SECTION_HEADINGS: Readonly<Record<TextSectionKey, string>> = {
   comparison: 'COMPARISON',
   findings: 'FINDINGS',
 }
+
+const IMPRESSION_HEADING = 'IMPRESSION'
 
 export interface ReportText {
   /** The 'Report' text area: the four headed sections. */
@@ -89,6 +94,11 @@ export function serializeReport(sections: ReportSections): ReportText {
     (key) => `${SECTION_HEADINGS[key]}:\n${escapeSection(sections[key])}`,
   ).join(SEPARATOR)
   return { report, impression: sections.impression }
+}
+
+/** Both text areas as one text, the impression under its heading after the Report text. */
+export function joinReportText(text: ReportText): string {
+  return `${text.report}${SEPARATOR}${IMPRESSION_HEADING}:\n${text.impression}`
 }
 
 interface Block {

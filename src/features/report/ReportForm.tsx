@@ -1,0 +1,170 @@
+/**
+ * The report of one loaded order, as the clinician edits it: the 'Report' and 'Impression' text
+ * areas, the status line, Save and Finalize, and whatever stands in the way of editing (a final
+ * report, a failed save, a conflict to resolve section by section).
+ *
+ * What is on screen is the clinician's draft when there is one, else the server's report. Every
+ * keystroke goes to the report slice; the report saga saves after a pause.
+ */
+import { Box, Button, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useEffect, useMemo, type KeyboardEvent } from 'react'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import type { Order } from '../../../contract'
+import { ConflictPanel } from './ConflictPanel'
+import { FinalizeDialog } from './FinalizeDialog'
+import { draftSections, EMPTY_SECTIONS } from './reconcile'
+import {
+  conflictSectionChosen,
+  draftDiscarded,
+  editorOpened,
+  editStarted,
+  finalizeCancelled,
+  finalizeConfirmed,
+  finalizeRequested,
+  saveRequested,
+  selectFinalizeState,
+  selectReportDraft,
+  serverReportOf,
+  textEdited,
+} from './reportSlice'
+import { FinalizedElsewhere, FinalizedNotice, FinalizeError, SaveError } from './ReportNotices'
+import { SaveStatus } from './SaveStatus'
+import { parseReport, serializeReport, type ReportText } from './sectionText'
+
+export function ReportForm({ order }: { order: Order }) {
+  const orderId = order.id
+  const dispatch = useAppDispatch()
+  const draft = useAppSelector((state) => selectReportDraft(state, orderId))
+  const finalize = useAppSelector((state) => selectFinalizeState(state, orderId))
+  const serverReport = order.report
+  const isFinal = serverReport?.is_final ?? false
+
+  useEffect(() => {
+    dispatch(editorOpened({ orderId }))
+  }, [dispatch, orderId])
+
+  const serverText = useMemo(
+    () => serializeReport(serverReport?.sections ?? EMPTY_SECTIONS),
+    [serverReport],
+  )
+  const ownText = draft && !draft.finalizedElsewhere && !isFinal
+  const text: ReportText = ownText ? draft : serverText
+  const conflict = ownText ? draft.conflict : null
+  const readOnly = isFinal || conflict !== null || draft?.finalizedElsewhere === true
+  const sections = parseReport(text.report, text.impression)
+  const empty = Object.values(sections).every((section) => section.trim() === '')
+  const finalizing = finalize.status === 'running'
+  const saving = draft?.save === 'saving' || draft?.save === 'waiting'
+
+  const edit = (next: ReportText) => {
+    if (!draft) dispatch(editStarted({ orderId, server: serverReportOf(serverReport) }))
+    dispatch(textEdited({ orderId, ...next }))
+  }
+  const save = (trigger: 'manual' | 'retry') => {
+    dispatch(saveRequested({ orderId, trigger }))
+  }
+  const saveOnShortcut = (event: KeyboardEvent) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      event.preventDefault()
+      if (!readOnly) save('manual')
+    }
+  }
+  /** What the Report and Impression areas share: the Ctrl+S shortcut and the reading look. */
+  const textAreaProps = {
+    onKeyDown: saveOnShortcut,
+    fontFamily: 'mono',
+    fontSize: 'sm',
+    lineHeight: '1.6',
+    spellCheck: true,
+    bg: 'bg',
+    color: readOnly ? 'fg.muted' : 'fg',
+  } as const
+
+  return (
+    <Stack gap="3" h="full" minH="0">
+      {isFinal && <FinalizedNotice finalizedAt={serverReport?.finalized_at} />}
+      {draft?.finalizedElsewhere && (
+        <FinalizedElsewhere draft={draft} onDiscard={() => dispatch(draftDiscarded({ orderId }))} />
+      )}
+      {conflict && draft && (
+        <ConflictPanel
+          conflict={conflict}
+          mine={draftSections(draft)}
+          onChoose={(section, choice) =>
+            dispatch(conflictSectionChosen({ orderId, section, choice }))
+          }
+        />
+      )}
+      {draft && (
+        <SaveError
+          draft={draft}
+          onRetry={() => {
+            save('retry')
+          }}
+        />
+      )}
+      <FinalizeError finalize={finalize} />
+
+      <Field.Root flex="1" minH="16rem" display="flex" flexDirection="column">
+        <Field.Label>Report</Field.Label>
+        <Textarea
+          value={text.report}
+          readOnly={readOnly}
+          onChange={(event) => {
+            edit({ report: event.target.value, impression: text.impression })
+          }}
+          {...textAreaProps}
+          flex="1"
+          resize="none"
+        />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Impression</Field.Label>
+        <Textarea
+          value={text.impression}
+          readOnly={readOnly}
+          onChange={(event) => {
+            edit({ report: text.report, impression: event.target.value })
+          }}
+          {...textAreaProps}
+          rows={5}
+          resize="vertical"
+        />
+      </Field.Root>
+
+      <Flex align="center" gap="3" wrap="wrap">
+        <SaveStatus draft={ownText ? draft : undefined} report={serverReport} />
+        {finalizing && (
+          <Text fontSize="sm" color="fg.muted">
+            Finalizing…
+          </Text>
+        )}
+        <Box flex="1" />
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={readOnly || saving || finalizing}
+          onClick={() => {
+            save('manual')
+          }}
+        >
+          Save
+        </Button>
+        <Button
+          colorPalette="brand"
+          size="sm"
+          disabled={readOnly || empty || finalizing}
+          onClick={() => dispatch(finalizeRequested({ orderId }))}
+        >
+          Finalize
+        </Button>
+      </Flex>
+
+      <FinalizeDialog
+        open={finalize.status === 'confirming'}
+        onCancel={() => dispatch(finalizeCancelled({ orderId }))}
+        onConfirm={() => dispatch(finalizeConfirmed({ orderId }))}
+      />
+    </Stack>
+  )
+}

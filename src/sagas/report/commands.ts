@@ -1,0 +1,246 @@
+/**
+ * Saving and finalizing a study's report (RP-2, RP-3, RP-5, RP-6), one command at a time.
+ *
+ * - Saves and finalizing run one at a time per study, in the order asked, so a finalize always
+ *   follows the save of the edits made before it; other studies are not held up.
+ * - Before sending, a save waits for a reply the assistant is still writing for that study and
+ *   reads the report again: a report the assistant changed meanwhile becomes a choice for the
+ *   clinician (the slice reconciles the draft with it) instead of being overwritten by the PUT,
+ *   which replaces every section.
+ * - The PUT names the version the draft is based on (`If-Match`), and finalizing names the version
+ *   the clinician saw, so a write landing between that read and ours is neither overwritten nor
+ *   signed unseen: the server answers 412, the report is read again (and reconciled as above) and
+ *   the merged text is saved once more, or the conflict is left to the clinician.
+ */
+import type { Channel, SagaIterator } from 'redux-saga'
+import { buffers, channel } from 'redux-saga'
+import { actionChannel, call, fork, put, select, take } from 'redux-saga/effects'
+import {
+  finalizeConfirmed,
+  finalizeFailed,
+  finalizeSucceeded,
+  isDraftDirty,
+  saveFailed,
+  saveHeldForReply,
+  saveNotNeeded,
+  saveRefusedAsStale,
+  saveRequested,
+  saveSucceeded,
+  selectFinalizeState,
+  selectReplyPending,
+  selectReportDraft,
+  type FinalizeFailure,
+  type FinalizeState,
+  type ReportDraft,
+  type SaveFailure,
+} from '../../features/report'
+import type { RootState } from '../../app/store'
+import { PRECONDITION_FAILED, reportChangedError, type Id } from '../../../contract'
+import { conversationApi } from '../../services/api/conversationApi'
+import { selectOrderById } from '../../services/api/ordersApi'
+import {
+  CONFLICT,
+  readOrder,
+  readOrderQuietly,
+  sendFinalize,
+  sendReport,
+  toFailure,
+} from './requests'
+
+/**
+ * The report version on the clinician's screen: their draft's base (a draft that may be finalized
+ * holds nothing unsaved), else the cached order's report; null for "no report", undefined when
+ * no cache holds the order (then no precondition is sent).
+ */
+function selectSeenVersion(state: RootState, orderId: Id): string | null | undefined {
+  const draft = selectReportDraft(state, orderId)
+  if (draft) return draft.base.updatedAt
+  const order = selectOrderById(state, orderId)
+  return order ? (order.report?.updated_at ?? null) : undefined
+}
+
+function isSendSettledFor(orderId: Id) {
+  return (action: unknown): boolean =>
+    (conversationApi.endpoints.sendMessage.matchFulfilled(action) ||
+      conversationApi.endpoints.sendMessage.matchRejected(action)) &&
+    action.meta.arg.originalArgs.orderId === orderId
+}
+
+/** A reply still being written may change the report; its change must be seen before we save. */
+function* waitForAssistant(orderId: Id): SagaIterator {
+  while ((yield select(selectReplyPending, orderId)) as boolean) {
+    yield take(isSendSettledFor(orderId))
+  }
+}
+
+/**
+ * 'report_changed': the server refused a save because someone else changed the report (412); the
+ * draft was reconciled with their version and saved again, or waits for the clinician's choice.
+ * Either way the text on the server is not only what the clinician last saw.
+ */
+export type SaveOutcome = 'saved' | 'nothing_to_save' | 'blocked' | 'report_changed' | 'failed'
+
+/** Saves sent for one request when the server keeps answering that the report changed. */
+const MAX_STALE_SAVES = 2
+
+const REPORT_CHANGED_FAILURE: SaveFailure = {
+  status: PRECONDITION_FAILED,
+  message: reportChangedError.message,
+}
+
+/** Why a draft is not to be sent now, or null when it holds text the server lacks. */
+function reasonNotToSave(draft: ReportDraft | undefined): 'nothing_to_save' | 'blocked' | null {
+  if (!draft) return 'nothing_to_save'
+  // A conflict waits for the clinician's choice; a report final elsewhere takes no more edits.
+  if (draft.conflict || draft.finalizedElsewhere) return 'blocked'
+  return isDraftDirty(draft) ? null : 'nothing_to_save'
+}
+
+/** Saves the study's draft if it holds anything unsaved and nothing stands in the way. */
+export function* saveDraft(orderId: Id): SagaIterator<SaveOutcome> {
+  const before = reasonNotToSave(
+    (yield select(selectReportDraft, orderId)) as ReportDraft | undefined,
+  )
+  if (before) return before
+
+  try {
+    if ((yield select(selectReplyPending, orderId)) as boolean) {
+      yield put(saveHeldForReply({ orderId }))
+      yield call(waitForAssistant, orderId)
+    }
+    yield* readOrder(orderId)
+  } catch (error) {
+    yield put(saveFailed({ orderId, error: toFailure(error) }))
+    return 'failed'
+  }
+
+  let draft = (yield select(selectReportDraft, orderId)) as ReportDraft | undefined
+  const after = reasonNotToSave(draft)
+  if (after || !draft) {
+    yield put(saveNotNeeded({ orderId }))
+    return after ?? 'nothing_to_save'
+  }
+
+  for (let sent = 1; ; sent += 1) {
+    try {
+      const report = yield* sendReport(orderId, draft)
+      yield put(saveSucceeded({ orderId, report }))
+      return sent === 1 ? 'saved' : 'report_changed'
+    } catch (error) {
+      const failure = toFailure(error)
+      if (failure.status !== PRECONDITION_FAILED) {
+        yield put(saveFailed({ orderId, error: failure }))
+        // RP-5: the report became final elsewhere; reading it again shows why and keeps the text.
+        if (failure.status === CONFLICT) yield* readOrderQuietly(orderId)
+        return 'failed'
+      }
+    }
+    // 412: someone wrote the report between our read and our PUT. Read it again; the slice
+    // reconciles the draft with it while the save still counts as under way (so our own write,
+    // answered 412 to a repeated PUT, is recognized as ours) and keeps every word of the draft.
+    try {
+      yield* readOrder(orderId)
+    } catch {
+      yield put(saveFailed({ orderId, error: REPORT_CHANGED_FAILURE }))
+      return 'failed'
+    }
+    yield put(saveRefusedAsStale({ orderId }))
+    draft = (yield select(selectReportDraft, orderId)) as ReportDraft | undefined
+    // A conflict now waits for the clinician's choice, or nothing of ours is left unsaved.
+    if (reasonNotToSave(draft) !== null || !draft) return 'report_changed'
+    if (sent >= MAX_STALE_SAVES) {
+      yield put(saveFailed({ orderId, error: REPORT_CHANGED_FAILURE }))
+      return 'failed'
+    }
+  }
+}
+
+const FINALIZE_MESSAGES = {
+  save_failed: 'Your changes could not be saved, so the report was not finalized.',
+  /** The newer version contradicts the clinician's own text: the conflict panel asks to choose. */
+  report_changed:
+    'The report changed while you were editing. Choose which version to keep, then finalize again.',
+  /** The newer version is on screen (merged with the clinician's text, if any): nothing to choose. */
+  report_changed_shown:
+    'The report changed elsewhere and was not finalized. Review the version now shown, then finalize again.',
+  refused: 'The server refused to finalize this report: it is already finalized or it is empty.',
+} as const
+
+function* failFinalize(orderId: Id, error: FinalizeFailure): SagaIterator {
+  yield put(finalizeFailed({ orderId, error }))
+}
+
+/**
+ * Saves what is unsaved, then signs the version the clinician saw (`If-Match`): a report someone
+ * else changed meanwhile, during the save or after it, is not finalized (412) but shown again.
+ */
+export function* finalizeReport(orderId: Id): SagaIterator {
+  const saved = yield* saveDraft(orderId)
+  if (saved === 'failed') {
+    yield* failFinalize(orderId, { reason: 'save_failed', message: FINALIZE_MESSAGES.save_failed })
+    return
+  }
+  if (saved === 'blocked' || saved === 'report_changed') {
+    const draft = (yield select(selectReportDraft, orderId)) as ReportDraft | undefined
+    const message = draft?.conflict
+      ? FINALIZE_MESSAGES.report_changed
+      : FINALIZE_MESSAGES.report_changed_shown
+    yield* failFinalize(orderId, { reason: 'report_changed', message })
+    return
+  }
+  try {
+    const seenVersion = (yield select(selectSeenVersion, orderId)) as string | null | undefined
+    const report = yield* sendFinalize(orderId, seenVersion)
+    yield put(finalizeSucceeded({ orderId, report }))
+  } catch (error) {
+    const failure = toFailure(error)
+    if (failure.status === PRECONDITION_FAILED) {
+      const message = FINALIZE_MESSAGES.report_changed_shown
+      yield* failFinalize(orderId, { reason: 'report_changed', message })
+      // The new version reaches the editor (and the draft) before anything is signed.
+      yield* readOrderQuietly(orderId)
+      return
+    }
+    const refused = failure.status === CONFLICT
+    yield* failFinalize(
+      orderId,
+      refused
+        ? { reason: 'refused', message: FINALIZE_MESSAGES.refused }
+        : { reason: 'request_failed', message: failure.message },
+    )
+    if (refused) yield* readOrderQuietly(orderId)
+  }
+}
+
+type Command = ReturnType<typeof saveRequested> | ReturnType<typeof finalizeConfirmed>
+
+function* runCommands(orderId: Id, commands: Channel<Command>): SagaIterator {
+  for (;;) {
+    const command = (yield take(commands)) as Command
+    if (!finalizeConfirmed.match(command)) yield call(saveDraft, orderId)
+    else if (((yield select(selectFinalizeState, orderId)) as FinalizeState).status === 'running') {
+      // Only a confirmation the slice accepted (one answering the question) finalizes.
+      yield call(finalizeReport, orderId)
+    }
+  }
+}
+
+/** One queue per study: its saves and finalize run in order, other studies are not held up. */
+export function* watchReportCommands(): SagaIterator {
+  const requests = (yield actionChannel([
+    saveRequested.type,
+    finalizeConfirmed.type,
+  ])) as Channel<Command>
+  const queues = new Map<Id, Channel<Command>>()
+  for (;;) {
+    const command = (yield take(requests)) as Command
+    const { orderId } = command.payload
+    let queue = queues.get(orderId)
+    if (!queue) {
+      queue = channel<Command>(buffers.expanding())
+      queues.set(orderId, queue)
+      yield fork(runCommands, orderId, queue)
+    }
+    yield put(queue, command)
+  }
+}

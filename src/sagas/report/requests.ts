@@ -1,0 +1,59 @@
+/**
+ * What saving and finalizing ask of the server, each through `callEndpoint` (which starts the
+ * request, answers its data or throws its failure, and releases it). Reads of the order pass
+ * through the report slice, which reconciles the study's draft with the report they carry.
+ */
+import type { SagaIterator } from 'redux-saga'
+import { put } from 'redux-saga/effects'
+import { parseReport, saveStarted, type ReportDraft, type SaveFailure } from '../../features/report'
+import { isApiError } from '../../services/api/baseApi'
+import type { Id, Report } from '../../../contract'
+import { ordersApi } from '../../services/api/ordersApi'
+import { reportApi } from '../../services/api/reportApi'
+import { callEndpoint } from '../effects/endpoint'
+
+/** The server refuses a write to a report that is final (or, for finalizing, empty). */
+export const CONFLICT = 409
+
+export function toFailure(error: unknown): SaveFailure {
+  if (isApiError(error)) return { status: error.status, message: error.message }
+  return { status: 'FETCH_ERROR', message: error instanceof Error ? error.message : String(error) }
+}
+
+/** Reads the order again, past the cache; throws when the read fails. */
+export function* readOrder(orderId: Id): SagaIterator {
+  yield* callEndpoint(
+    ordersApi.endpoints.getOrder.initiate(orderId, { subscribe: false, forceRefetch: true }),
+  )
+}
+
+/** Reads the order again so the screen shows why a write was refused; a failed read changes nothing. */
+export function* readOrderQuietly(orderId: Id): SagaIterator {
+  try {
+    yield* readOrder(orderId)
+  } catch {
+    // Already logged by the API failure saga; the message on screen stands on its own.
+  }
+}
+
+/** Sends the draft, on condition that the server still holds the version it is based on. */
+export function* sendReport(orderId: Id, draft: ReportDraft): SagaIterator<Report> {
+  const sections = parseReport(draft.report, draft.impression)
+  yield put(saveStarted({ orderId, sections }))
+  return yield* callEndpoint(
+    reportApi.endpoints.saveReport.initiate(
+      { orderId, sections, baseVersion: draft.base.updatedAt },
+      { track: false },
+    ),
+  )
+}
+
+/** Signs the report, on condition that it is still the version the clinician saw. */
+export function* sendFinalize(
+  orderId: Id,
+  seenVersion: string | null | undefined,
+): SagaIterator<Report> {
+  return yield* callEndpoint(
+    reportApi.endpoints.finalizeReport.initiate({ orderId, seenVersion }, { track: false }),
+  )
+}
