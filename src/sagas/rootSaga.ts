@@ -1,6 +1,7 @@
 /**
- * The root saga. Cross-feature flows live here (ARCHITECTURE rule 1); the study-selection and
- * dictation sagas join it in the next issues.
+ * The root saga: every cross-feature flow, each forked once for the store's life. Features never
+ * import each other, so whatever one feature's event means for another is translated here (see
+ * the cross-feature rule in docs/architecture.md).
  */
 import type { SagaIterator } from 'redux-saga'
 import { all, fork } from 'redux-saga/effects'
@@ -8,9 +9,9 @@ import { watchApiFailures } from './apiFailureSaga'
 import { watchSessionEnded } from './sessionSaga'
 import { watchStudySelection } from './studySelectionSaga'
 import { watchClearAll } from './clearAllSaga'
-import { watchReport } from './reportSaga'
+import { watchReport } from './report'
 import { watchChatDrafts } from './chatDraftSaga'
-import { watchDictation } from './dictationSaga'
+import { watchDictation } from './dictation'
 
 export function* rootSaga(): SagaIterator {
   yield all([

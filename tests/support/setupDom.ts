@@ -3,13 +3,18 @@
  * server with unhandled requests as errors, so every call the SPA makes is one a test expects.
  */
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { installBrowserStubs } from './browserStubs'
 import { resetBackends, server } from './msw/server'
 import { closeTestStores } from './render'
 
 installBrowserStubs()
+
+// findBy*/waitFor wait for a condition, never a fixed time: a generous limit only changes how
+// long a failing test takes to say so, while on a busy machine (two cores, CI beside a build) a
+// sign-in through the real identity SDK can take longer than the library's default second.
+configure({ asyncUtilTimeout: 10_000 })
 
 // The Descope SDK narrates its timers at debug level; the tests' own logger is a FakeLogger.
 vi.spyOn(console, 'debug').mockImplementation(() => undefined)

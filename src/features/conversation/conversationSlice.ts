@@ -80,7 +80,11 @@ export const conversationSlice = createSlice({
   name: 'conversation',
   initialState,
   reducers: {
-    /** The dictation saga wrote the input: what was typed before dictation plus what was said. */
+    /**
+     * The dictation saga wrote the input: the text typed before the recording, then what was said
+     * so far (or its cleanup, or after 'Undo cleanup' the raw text again). The draft is the one
+     * place the dictated text lives; the saga writes it once per result of the recognizer.
+     */
     dictationComposed(state, action: PayloadAction<{ orderId: string; text: string }>) {
       const { orderId, text } = action.payload
       if (text === '') {
@@ -108,7 +112,7 @@ export const conversationSlice = createSlice({
   extraReducers: (builder) => {
     builder
       // The clinician typed; a draft they empty is a typed draft again. The event is declared in
-      // src/app because dictation listens to it too.
+      // src/shared/events.ts because dictation listens to it too.
       .addCase(draftEdited, (state, action) => {
         const { orderId, text } = action.payload
         if (text === '') {

@@ -8,13 +8,19 @@
  *   starting -> idle (microphone refused or start failed)
  *
  * Everything here is serializable: the recognizer and its token live in the saga.
+ *
+ * The slice keeps no text of a recording. What the clinician dictates lands in the chat input,
+ * whose draft is the conversation feature's; the saga writes it there once per result. The slice
+ * counts the words of each result (the button changes at the cleanup threshold, and a dictation
+ * that reaches it is cleaned up) and, after a cleanup, keeps what 'Undo cleanup' needs to put the
+ * raw text back.
  */
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
 import { draftEdited } from '../../shared/events'
 import { baseApi } from '../../services/api/baseApi'
 import { conversationApi } from '../../services/api/conversationApi'
 import type { Id } from '../../../contract'
-import { countWords, joinDictation } from './dictationText'
+import { countWords } from './dictationText'
 
 export type DictationStatus =
   | 'uninitialized'
@@ -55,13 +61,9 @@ export interface DictationState {
   orderId: Id | null
   unavailableReason: UnavailableReason | null
   speechService: SpeechService
-  /** The chat input's text when the recording started; dictation is appended to it. */
-  prefix: string
-  /** Final phrases of this recording, joined by spaces. */
-  committed: string
-  /** The phrase being spoken, replaced by each interim result. */
-  hypothesis: string
-  /** Words of committed + hypothesis (DC-2, DC-3). */
+  /** Words of this recording's final phrases. */
+  phraseWords: number
+  /** Words dictated so far: the final phrases and the phrase being spoken (DC-2, DC-3). */
   wordCount: number
   lastError: DictationProblem | null
   /** Set after a cleanup replaced the dictated text, until the input changes otherwise. */
@@ -75,9 +77,7 @@ const initialState: DictationState = {
   orderId: null,
   unavailableReason: null,
   speechService: 'unknown',
-  prefix: '',
-  committed: '',
-  hypothesis: '',
+  phraseWords: 0,
   wordCount: 0,
   lastError: null,
   undo: null,
@@ -91,14 +91,14 @@ const LISTENING: readonly DictationStatus[] = ['starting', 'recording', 'stoppin
 const AT_REST: readonly DictationStatus[] = ['uninitialized', 'initializing', 'unavailable', 'idle']
 
 function clearRecording(state: DictationState): void {
-  state.prefix = ''
-  state.committed = ''
-  state.hypothesis = ''
+  state.phraseWords = 0
   state.wordCount = 0
 }
 
-function recount(state: DictationState): void {
-  state.wordCount = countWords(joinDictation(state.committed, state.hypothesis))
+/** The dictated text is now `text` as a whole (after a cleanup, or its undo). */
+function countAll(state: DictationState, text: string): void {
+  state.phraseWords = countWords(text)
+  state.wordCount = state.phraseWords
 }
 
 const { sendMessage } = conversationApi.endpoints
@@ -134,11 +134,10 @@ export const dictationSlice = createSlice({
     },
 
     /** The saga took up 'Start dictation': the token and the microphone are on their way. */
-    recordingStartInitiated(state, action: PayloadAction<{ orderId: Id; prefix: string }>) {
+    recordingStartInitiated(state, action: PayloadAction<{ orderId: Id }>) {
       if (state.status !== 'idle' || state.orderId !== action.payload.orderId) return
       state.status = 'starting'
       clearRecording(state)
-      state.prefix = action.payload.prefix
       state.lastError = null
       state.undo = null
     },
@@ -152,16 +151,16 @@ export const dictationSlice = createSlice({
       state.lastError = action.payload.problem
       clearRecording(state)
     },
+    /** The phrase being spoken, as heard so far; it replaces the previous interim result. */
     hypothesisChanged(state, action: PayloadAction<{ text: string }>) {
       if (!LISTENING.includes(state.status)) return
-      state.hypothesis = action.payload.text
-      recount(state)
+      state.wordCount = state.phraseWords + countWords(action.payload.text)
     },
+    /** A final phrase; the next one starts empty. */
     phraseRecognized(state, action: PayloadAction<{ text: string }>) {
       if (!LISTENING.includes(state.status)) return
-      state.committed = joinDictation(state.committed, action.payload.text)
-      state.hypothesis = ''
-      recount(state)
+      state.phraseWords += countWords(action.payload.text)
+      state.wordCount = state.phraseWords
     },
     /** DC-7: the recognizer gave up on the service; what was dictated stays. */
     connectionLost(state) {
@@ -180,9 +179,7 @@ export const dictationSlice = createSlice({
     cleanupSucceeded(state, action: PayloadAction<CleanupUndo>) {
       if (state.status !== 'cleaningUp') return
       state.status = 'idle'
-      state.committed = action.payload.cleaned
-      state.hypothesis = ''
-      recount(state)
+      countAll(state, action.payload.cleaned)
       state.undo = action.payload
     },
     cleanupFailed(state) {
@@ -195,8 +192,7 @@ export const dictationSlice = createSlice({
     },
     cleanupUndone(state, action: PayloadAction<{ orderId: Id }>) {
       if (state.undo?.orderId !== action.payload.orderId) return
-      state.committed = state.undo.raw
-      recount(state)
+      countAll(state, state.undo.raw)
       state.undo = null
     },
     /** The problem note was read and dismissed. */

@@ -36,6 +36,7 @@ export {
   PROBLEM_TEXT,
   UNAVAILABLE_TEXT,
   micButtonView,
+  selectDictationWordCount,
   selectIsListening,
   selectIsRecording,
   type MicButtonView,

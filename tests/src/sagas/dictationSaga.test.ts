@@ -14,7 +14,7 @@ import {
   stopRequested,
   UNAVAILABLE_TEXT,
 } from '../../../src/features/dictation'
-import { STOP_TIMEOUT_MS, TOKEN_REFRESH_MS } from '../../../src/sagas/dictationSaga'
+import { STOP_TIMEOUT_MS, TOKEN_REFRESH_MS } from '../../../src/sagas/dictation'
 import { conversationApi } from '../../../src/services/api/conversationApi'
 import { studySelected } from '../../../src/features/orders'
 import { routePattern } from '../../support/msw/apiBackend'
