@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
+// Server tests do real work (scrypt at the production cost, PostgreSQL, restarts) whose time
+// grows with the load on the machine: 30 s sufficed alone and not beside a build. A limit only
+// says how long a test that hangs takes to fail; nothing waits for it.
+const SERVER_TEST_TIMEOUT_MS = 120_000
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -11,8 +16,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: SERVER_TEST_TIMEOUT_MS,
+          hookTimeout: SERVER_TEST_TIMEOUT_MS,
         },
       },
       {
@@ -25,8 +30,8 @@ export default defineConfig({
           exclude: ['tests/server/assistant/**'],
           env: { TEST_DATABASE: 'postgres' },
           globalSetup: ['tests/support/postgresGlobalSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: SERVER_TEST_TIMEOUT_MS,
+          hookTimeout: SERVER_TEST_TIMEOUT_MS,
         },
       },
       {

@@ -33,7 +33,8 @@ import {
   type ClearAllState,
 } from '../features/orders'
 import { conversationApi } from '../services/api/conversationApi'
-import type { Id, Order } from '../../contract'
+import type { Id } from '../../contract'
+import type { Order } from '../services/api/model'
 import { orderRefreshUnderWay, ordersApi } from '../services/api/ordersApi'
 import { callEndpoint, runThunk } from './effects/endpoint'
 

@@ -9,7 +9,8 @@
  */
 import { Badge, Box, HStack, Text } from '@chakra-ui/react'
 import { memo, useId, type ReactNode } from 'react'
-import type { InputType, Message } from '../../../contract'
+import type { InputType } from '../../../contract'
+import type { Message } from '../../services/api/model'
 import type { AnsweredExchange } from './conversationSlice'
 import { formatMessageDateTime, formatMessageTime } from './formatMessageTime'
 import { MicIcon } from '../../components/ui'
@@ -24,6 +25,16 @@ function MessageText({ content }: { content: string }) {
     <Text whiteSpace="pre-wrap" overflowWrap="anywhere" lineHeight="1.55">
       {content}
     </Text>
+  )
+}
+
+/** CH-1: the message's time, when the backend gave a readable one. */
+function MessageTime({ at }: { at: string | null }) {
+  if (at === null) return null
+  return (
+    <time dateTime={at} title={formatMessageDateTime(at)}>
+      {formatMessageTime(at)}
+    </time>
   )
 }
 
@@ -129,11 +140,7 @@ export const MessageItem = memo(function MessageItem({
       role={message.role}
       rowLabelId={labelId}
       inputType={message.input_type}
-      stamp={
-        <time dateTime={message.created_at} title={formatMessageDateTime(message.created_at)}>
-          {formatMessageTime(message.created_at)}
-        </time>
-      }
+      stamp={<MessageTime at={message.created_at} />}
       footer={
         message.role === 'assistant' ? (
           <RatingControl orderId={orderId} messageId={message.id} rating={message.rating} />
@@ -157,11 +164,7 @@ export function AnsweredExchangeItems({
   exchange: AnsweredExchange
 }) {
   const { reply } = exchange
-  const stamp = (
-    <time dateTime={reply.createdAt} title={formatMessageDateTime(reply.createdAt)}>
-      {formatMessageTime(reply.createdAt)}
-    </time>
-  )
+  const stamp = <MessageTime at={reply.createdAt} />
   return (
     <>
       <MessageFrame role="user" inputType={exchange.inputType} stamp={stamp}>

@@ -40,7 +40,8 @@ export interface AnsweredExchange {
   requestId: string
   text: string
   inputType: InputType
-  reply: { id: string; content: string; createdAt: string }
+  /** `createdAt`: null when the backend's answer gave no readable time. */
+  reply: { id: string; content: string; createdAt: string | null }
 }
 
 export interface ConversationState {

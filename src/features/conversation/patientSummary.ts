@@ -3,12 +3,8 @@
  * content is JSON written by the assistant; anything that does not parse or does not match the
  * contract's schema is shown as the plain text it is, never an error.
  */
-import {
-  PATIENT_SUMMARY,
-  patientSummarySchema,
-  type Message,
-  type PatientSummary,
-} from '../../../contract'
+import { PATIENT_SUMMARY, patientSummarySchema, type PatientSummary } from '../../../contract'
+import type { Message } from '../../services/api/model'
 
 export function isStructuredSummary(message: Message): boolean {
   return message.meta_data?.type === PATIENT_SUMMARY && message.meta_data.structured === true

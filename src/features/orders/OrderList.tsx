@@ -17,7 +17,8 @@ import {
   type KeyboardEvent,
 } from 'react'
 import { SECTION_MAX_HEIGHT_PX } from '../../shared/constants'
-import type { Id, Order } from '../../../contract'
+import type { Id } from '../../../contract'
+import type { WorklistOrder } from './selectors'
 import { OrderRow, ROW_HEIGHT } from './OrderRow'
 
 /** Rows rendered beyond each edge of the view, so fast scrolling shows no blank rows. */
@@ -42,9 +43,9 @@ export interface OrderListProps {
   label: string
   /** Prefix of the options' element ids; unique on the page. */
   idPrefix: string
-  orders: readonly Order[]
+  orders: readonly WorklistOrder[]
   selectedOrderId: Id | null
-  onOpen: (order: Order) => void
+  onOpen: (order: WorklistOrder) => void
 }
 
 export function OrderList({ label, idPrefix, orders, selectedOrderId, onOpen }: OrderListProps) {

@@ -6,14 +6,15 @@
  */
 import { Box, Flex, Text } from '@chakra-ui/react'
 import { memo } from 'react'
-import { IN_PROGRESS, type Order } from '../../../contract'
+import { IN_PROGRESS } from '../../../contract'
+import type { WorklistOrder } from './selectors'
 import { PriorityBadge } from './PriorityBadge'
 
 /** Height of a row in px: three lines of text and the row's padding. */
 export const ROW_HEIGHT = 76
 
 export interface OrderRowProps {
-  order: Order
+  order: WorklistOrder
   /** Position in the whole list, for the virtualizer and for screen readers. */
   index: number
   setSize: number
@@ -23,11 +24,11 @@ export interface OrderRowProps {
   selected: boolean
   /** The row that takes focus when the list is entered (roving tab stop). */
   tabbable: boolean
-  onOpen: (order: Order) => void
+  onOpen: (order: WorklistOrder) => void
   onFocusRow: (orderId: string) => void
 }
 
-export function patientLabel(order: Order): string {
+export function patientLabel(order: WorklistOrder): string {
   return `${order.patient.last_name}, ${order.patient.first_name}`
 }
 

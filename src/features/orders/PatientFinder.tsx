@@ -7,7 +7,7 @@
  */
 import { Box, chakra, Input, Stack, Text } from '@chakra-ui/react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import type { Patient } from '../../../contract'
+import type { Patient } from '../../services/api/model'
 import { finderQueryChanged, patientSelected, selectFinder } from './ordersSlice'
 import { selectPatientMatches } from './selectors'
 

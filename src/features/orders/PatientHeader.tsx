@@ -7,16 +7,22 @@ import { Flex, Heading, Skeleton, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import type { RootState } from '../../app/hooks'
-import type { Id, Sex } from '../../../contract'
+import type { Id } from '../../../contract'
+import type { KnownSex } from '../../services/api/model'
 import { useListOrdersQuery, useListPatientsQuery } from '../../services/api/ordersApi'
 import { ageInYears } from './age'
 import { selectWorklistOrder } from './selectors'
 
-const SEX_LABEL: Readonly<Record<Sex, string>> = {
+const SEX_LABEL: Readonly<Record<KnownSex, string>> = {
   female: 'Female',
   male: 'Male',
   other: 'Other',
   unknown: 'Sex unknown',
+}
+
+/** A known code as the header names it; a backend's own words as they came. */
+function sexLabel(sex: string): string {
+  return sex in SEX_LABEL ? SEX_LABEL[sex as KnownSex] : sex
 }
 
 export interface PatientHeaderProps {
@@ -41,7 +47,8 @@ export function PatientHeader({ orderId, now }: PatientHeaderProps) {
   }
 
   const { patient } = order
-  const age = ageInYears(patient.date_of_birth, now ?? mountedAt)
+  const age =
+    patient.date_of_birth === null ? null : ageInYears(patient.date_of_birth, now ?? mountedAt)
   const study = `${order.modality} ${order.body_part} · ${order.study_description} · ${order.accession_number}`
   return (
     <Flex align="baseline" gap="3" minWidth="0" role="group" aria-label="Patient">
@@ -53,9 +60,11 @@ export function PatientHeader({ orderId, now }: PatientHeaderProps) {
           {age === 1 ? '1 year' : `${String(age)} years`}
         </Text>
       )}
-      <Text color="fg.muted" flexShrink={0} whiteSpace="nowrap">
-        {SEX_LABEL[patient.sex]}
-      </Text>
+      {patient.sex !== '' && (
+        <Text color="fg.muted" flexShrink={0} whiteSpace="nowrap">
+          {sexLabel(patient.sex)}
+        </Text>
+      )}
       <Text color="fg.subtle" fontSize="sm" truncate minWidth="0" title={study}>
         {study}
       </Text>

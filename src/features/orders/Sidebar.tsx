@@ -12,7 +12,7 @@ import { useAppConfig } from '../../shared/config'
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../../shared/constants'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { isApiError } from '../../services/api/baseApi'
-import type { Order } from '../../../contract'
+import type { WorklistOrder } from './selectors'
 import { useListOrdersQuery, useListPatientsQuery } from '../../services/api/ordersApi'
 import { ClearAllStudies } from './ClearAllStudies'
 import { ListEmpty, ListError, ListSkeleton } from './ListStates'
@@ -65,13 +65,18 @@ export function Sidebar({ open }: SidebarProps) {
   const transition = `${String(SIDEBAR_TRANSITION_MS)}ms ease`
 
   const openStudy = useCallback(
-    (order: Order) => {
+    (order: WorklistOrder) => {
       dispatch(studySelected({ orderId: order.id }))
     },
     [dispatch],
   )
 
-  const body = (label: string, orders: readonly Order[], empty: string, idPrefix: string) => {
+  const body = (
+    label: string,
+    orders: readonly WorklistOrder[],
+    empty: string,
+    idPrefix: string,
+  ) => {
     if (lists.state === 'loading') return <ListSkeleton label={`Loading ${label.toLowerCase()}…`} />
     if (lists.state === 'error') return null
     if (orders.length === 0) return <ListEmpty text={empty} />

@@ -28,6 +28,7 @@ export {
   selectStudyForPatient,
   selectWorklist,
   selectWorklistOrder,
+  type WorklistOrder,
 } from './selectors'
 export { PatientHeader } from './PatientHeader'
 export type { PatientHeaderProps } from './PatientHeader'

@@ -8,7 +8,8 @@ import { createSelector } from '@reduxjs/toolkit'
 import { PRIORITY_RANK } from '../../shared/constants'
 import type { RootState } from '../../app/hooks'
 import { ordersApi } from '../../services/api/ordersApi'
-import { IN_PROGRESS, type Id, type Order, type Patient } from '../../../contract'
+import { IN_PROGRESS, type Id } from '../../../contract'
+import type { Order, Patient } from '../../services/api/model'
 import { selectFinder, selectLocalStatus, selectSelectedOrderId } from './ordersSlice'
 
 const NO_ORDERS: readonly Order[] = []
@@ -31,30 +32,43 @@ export const selectPatientsById = createSelector(
 const RANKS = [...new Set(Object.values(PRIORITY_RANK))].sort((a, b) => a - b)
 
 /**
+ * An order as the worklist shows it: always with its patient. A backend may nest the full
+ * patient in the order or not; the patient list has every patient the worklist shows (WS-7).
+ */
+export type WorklistOrder = Order & { patient: Patient }
+
+function hasPatient(order: Order): order is WorklistOrder {
+  return order.patient !== null
+}
+
+/**
  * WS-6 and WS-7: known patients only, by priority rank; within a rank the server's order. One
- * bucket per rank keeps it linear and stable by construction.
+ * bucket per rank keeps it linear and stable by construction. An order that nests its patient
+ * keeps its identity (rows that did not change do not render again).
  */
 export function sortWorklist(
   orders: readonly Order[],
-  isKnownPatient: (patientId: Id) => boolean,
-): Order[] {
-  const buckets = new Map<number, Order[]>(RANKS.map((rank) => [rank, []]))
+  listedPatient: (patientId: Id) => Patient | undefined,
+): WorklistOrder[] {
+  const buckets = new Map<number, WorklistOrder[]>(RANKS.map((rank) => [rank, []]))
   for (const order of orders) {
-    if (!isKnownPatient(order.patient_id)) continue
-    buckets.get(PRIORITY_RANK[order.priority])?.push(order)
+    const listed = listedPatient(order.patient_id)
+    if (!listed) continue
+    const shown = hasPatient(order) ? order : { ...order, patient: listed }
+    buckets.get(PRIORITY_RANK[order.priority])?.push(shown)
   }
   return RANKS.flatMap((rank) => buckets.get(rank) ?? [])
 }
 
 const selectSortedOrders = createSelector(
   [selectServerOrders, selectPatientsById],
-  (orders, patients) => sortWorklist(orders, (patientId) => patients.has(patientId)),
+  (orders, patients) => sortWorklist(orders, (patientId) => patients.get(patientId)),
 )
 
 /** The worklist with the statuses the SPA set locally (CH-11) merged over the server's. */
 export const selectWorklist = createSelector(
   [selectSortedOrders, selectLocalStatus],
-  (orders, localStatus): readonly Order[] => {
+  (orders, localStatus): readonly WorklistOrder[] => {
     if (Object.keys(localStatus).length === 0) return orders
     return orders.map((order) => {
       const local = localStatus[order.id]
@@ -74,7 +88,7 @@ const selectWorklistById = createSelector(
 )
 
 /** A study of the worklist by id, with its local status merged. */
-export function selectWorklistOrder(state: RootState, orderId: Id): Order | undefined {
+export function selectWorklistOrder(state: RootState, orderId: Id): WorklistOrder | undefined {
   return selectWorklistById(state).get(orderId)
 }
 
@@ -85,7 +99,7 @@ export const selectSelectedOrder = createSelector(
 
 /** Each known patient's studies, in worklist order. */
 export const selectStudiesByPatient = createSelector([selectWorklist], (worklist) => {
-  const byPatient = new Map<Id, Order[]>()
+  const byPatient = new Map<Id, WorklistOrder[]>()
   for (const order of worklist) {
     const studies = byPatient.get(order.patient_id)
     if (studies) studies.push(order)
@@ -95,7 +109,7 @@ export const selectStudiesByPatient = createSelector([selectWorklist], (worklist
 })
 
 /** WS-12: the study a patient choice opens: the first in progress, else the first listed. */
-export function selectStudyForPatient(state: RootState, patientId: Id): Order | undefined {
+export function selectStudyForPatient(state: RootState, patientId: Id): WorklistOrder | undefined {
   const studies = selectStudiesByPatient(state).get(patientId) ?? []
   return studies.find((order) => order.status === IN_PROGRESS) ?? studies[0]
 }

@@ -6,7 +6,8 @@
  * (read-only) until every section has its choice, so nothing is overwritten without being seen.
  */
 import { Alert, Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react'
-import type { ReportSectionKey, ReportSections } from '../../../contract'
+import type { ReportSectionKey } from '../../../contract'
+import type { ReportSections } from '../../services/api/model'
 import type { ConflictChoice, ReportConflict } from './reconcile'
 
 export const SECTION_LABELS: Readonly<Record<ReportSectionKey, string>> = {

@@ -9,7 +9,7 @@
 import { Box, Button, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useEffect, useMemo, type KeyboardEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import type { Order } from '../../../contract'
+import type { Order } from '../../services/api/model'
 import { ConflictPanel } from './ConflictPanel'
 import { FinalizeDialog } from './FinalizeDialog'
 import { draftSections, EMPTY_SECTIONS } from './reconcile'

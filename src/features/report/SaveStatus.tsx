@@ -3,7 +3,7 @@
  * 'Saving…', 'Not saved'), announced politely to screen readers as it changes.
  */
 import { Box, HStack, Text } from '@chakra-ui/react'
-import type { Report } from '../../../contract'
+import { isContentVersion, type Report } from '../../services/api/model'
 import { formatSaveTime } from './formatSaveTime'
 import { isDraftDirty, type ReportDraft } from './reconcile'
 
@@ -26,9 +26,10 @@ export function SaveStatus({
     label = 'Not saved'
     if (draft.restored) note = 'recovered after a reload'
   } else {
-    const savedAt = draft ? draft.base.updatedAt : (report?.updated_at ?? null)
+    const savedAt = draft ? draft.base.updatedAt : (report?.version ?? null)
     label = savedAt ? 'Saved' : null
-    at = savedAt
+    // A version the SPA made from the content carries no time.
+    at = savedAt && !isContentVersion(savedAt) ? savedAt : null
   }
   const unsaved = label === 'Not saved'
   return (

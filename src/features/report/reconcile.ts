@@ -9,13 +9,14 @@
  *   clinician chooses, per section.
  * A draft without unsaved edits simply gives way to the new report.
  */
-import { REPORT_SECTION_KEYS, type ReportSectionKey, type ReportSections } from '../../../contract'
+import { REPORT_SECTION_KEYS, type ReportSectionKey } from '../../../contract'
+import type { ReportSections } from '../../services/api/model'
 import { parseReport, serializeReport } from './sectionText'
 
 /** One version of the report on the server. */
 export interface ReportVersion {
   sections: ReportSections
-  /** `updated_at` of the report; null while the study has no report. */
+  /** The report's version (`Report.version`); null while the study has no report. */
   updatedAt: string | null
 }
 

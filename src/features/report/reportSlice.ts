@@ -10,7 +10,8 @@
  */
 import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
 import { conversationApi } from '../../services/api/conversationApi'
-import type { Id, Report, ReportSectionKey, ReportSections } from '../../../contract'
+import type { Id, ReportSectionKey } from '../../../contract'
+import type { Report, ReportSections } from '../../services/api/model'
 import { ordersApi } from '../../services/api/ordersApi'
 import type { StoredDraft } from '../../services/storage/draftStorage'
 import {
@@ -64,7 +65,7 @@ const initialState: ReportState = { drafts: {}, finalize: {}, pendingReplies: {}
 /** The server's report of an order as a version; an order without a report is an empty one. */
 export function versionOf(report: Report | null): ReportVersion {
   return report
-    ? { sections: report.sections, updatedAt: report.updated_at }
+    ? { sections: report.sections, updatedAt: report.version }
     : { sections: EMPTY_SECTIONS, updatedAt: null }
 }
 

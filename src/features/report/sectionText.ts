@@ -29,7 +29,7 @@
  * clinician typed elsewhere never disappears. A visible backslash was chosen over an invisible
  * marker so the clinician can see why that line is not a heading.
  */
-import type { ReportSections } from '../../../contract'
+import type { ReportSections } from '../../services/api/model'
 
 /** The sections the Report text holds, in the order they are written. */
 export const TEXT_SECTION_KEYS = ['history', 'technique', 'comparison', 'findings'] as const

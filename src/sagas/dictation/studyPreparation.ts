@@ -8,7 +8,8 @@
  */
 import type { SagaIterator } from 'redux-saga'
 import { all, call, getContext, select } from 'redux-saga/effects'
-import type { Id, Order } from '../../../contract'
+import type { Id } from '../../../contract'
+import type { Order } from '../../services/api/model'
 import type { UnavailableReason } from '../../features/dictation'
 import { ordersApi, selectOrderById } from '../../services/api/ordersApi'
 import { speechApi } from '../../services/api/speechApi'

@@ -56,7 +56,7 @@ function selectSeenVersion(state: RootState, orderId: Id): string | null | undef
   const draft = selectReportDraft(state, orderId)
   if (draft) return draft.base.updatedAt
   const order = selectOrderById(state, orderId)
-  return order ? (order.report?.updated_at ?? null) : undefined
+  return order ? (order.report?.version ?? null) : undefined
 }
 
 function isSendSettledFor(orderId: Id) {

@@ -33,7 +33,8 @@ import {
   textEdited,
   type ReportDraft,
 } from '../../features/report'
-import type { Id, Order } from '../../../contract'
+import type { Id } from '../../../contract'
+import type { Order } from '../../services/api/model'
 import { conversationApi } from '../../services/api/conversationApi'
 import { ordersApi, selectOrderById } from '../../services/api/ordersApi'
 import type { Logger } from '../../services/log'

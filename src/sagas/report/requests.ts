@@ -4,11 +4,13 @@
  * through the report slice, which reconciles the study's draft with the report they carry.
  */
 import type { SagaIterator } from 'redux-saga'
-import { put } from 'redux-saga/effects'
+import { put, select } from 'redux-saga/effects'
 import { parseReport, saveStarted, type ReportDraft, type SaveFailure } from '../../features/report'
 import { isApiError } from '../../services/api/baseApi'
-import type { Id, Report } from '../../../contract'
-import { ordersApi } from '../../services/api/ordersApi'
+import type { Id } from '../../../contract'
+import type { Order, Report } from '../../services/api/model'
+import { ordersApi, selectOrderById } from '../../services/api/ordersApi'
+import { reportOfContent } from '../../services/api/read/entities'
 import { reportApi } from '../../services/api/reportApi'
 import { callEndpoint } from '../effects/endpoint'
 
@@ -36,16 +38,38 @@ export function* readOrderQuietly(orderId: Id): SagaIterator {
   }
 }
 
+/**
+ * The report a write left on the server. Many backends answer a write without the report
+ * (`{"success": true}`, 204): the order is then read again for it (the caches take it too). When
+ * even that read fails, the write still happened, so the report is what the clinician wrote.
+ */
+function* writtenReport(orderId: Id, answer: Report | null, written: () => Report | null) {
+  if (answer) return answer
+  let report: Report | null = null
+  try {
+    const order = yield* callEndpoint(
+      ordersApi.endpoints.getOrder.initiate(orderId, { subscribe: false, forceRefetch: true }),
+    )
+    report = order.report
+  } catch {
+    // Logged by the API failure saga; what was written stands for the report meanwhile.
+  }
+  const known = report ?? written()
+  if (!known) throw new Error('The report could not be read back after it was written.')
+  return known
+}
+
 /** Sends the draft, on condition that the server still holds the version it is based on. */
 export function* sendReport(orderId: Id, draft: ReportDraft): SagaIterator<Report> {
   const sections = parseReport(draft.report, draft.impression)
   yield put(saveStarted({ orderId, sections }))
-  return yield* callEndpoint(
+  const answer = yield* callEndpoint(
     reportApi.endpoints.saveReport.initiate(
       { orderId, sections, baseVersion: draft.base.updatedAt },
       { track: false },
     ),
   )
+  return yield* writtenReport(orderId, answer, () => reportOfContent(sections, false))
 }
 
 /** Signs the report, on condition that it is still the version the clinician saw. */
@@ -53,7 +77,11 @@ export function* sendFinalize(
   orderId: Id,
   seenVersion: string | null | undefined,
 ): SagaIterator<Report> {
-  return yield* callEndpoint(
+  const shown = (yield select(selectOrderById, orderId)) as Order | undefined
+  const answer = yield* callEndpoint(
     reportApi.endpoints.finalizeReport.initiate({ orderId, seenVersion }, { track: false }),
+  )
+  return yield* writtenReport(orderId, answer, () =>
+    shown?.report ? reportOfContent(shown.report.sections, true) : null,
   )
 }

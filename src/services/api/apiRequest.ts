@@ -1,7 +1,8 @@
 /**
  * Builds the request of one contract route: the method and the path come from `routes` in
  * contract.ts, so an endpoint cannot drift from what the server registers, and the body is
- * typed by the route's request schema.
+ * typed by the route's request schema. The route's name travels with the request, so its answer
+ * is read by that route's reader (`read/answers.ts`).
  */
 import type { z } from 'zod'
 import { routes, type RouteName } from '../../../contract'
@@ -10,6 +11,8 @@ export type HttpMethod = (typeof routes)[RouteName]['method']
 
 /** What an endpoint's `query` hands to the base query; `url` is relative to /api/v1. */
 export interface ApiRequest {
+  /** The contract route it calls: the base query reads the answer with that route's reader. */
+  route: RouteName
   url: string
   method: HttpMethod
   body?: unknown
@@ -53,7 +56,11 @@ export function routeUrl(path: string, params: Readonly<Record<string, string>> 
 
 export function apiRequest<N extends RouteName>(name: N, options: RequestOptions<N>): ApiRequest {
   const route = routes[name]
-  const request: ApiRequest = { url: routeUrl(route.path, options.params), method: route.method }
+  const request: ApiRequest = {
+    route: name,
+    url: routeUrl(route.path, options.params),
+    method: route.method,
+  }
   if (options.body !== undefined) request.body = options.body
   if (options.headers && Object.keys(options.headers).length > 0) {
     request.headers = { ...options.headers }

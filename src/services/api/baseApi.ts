@@ -9,8 +9,11 @@
  * - any other non-OK status becomes the error 'API Error: {status text}' (API-4);
  * - one retry, only for reads and idempotent writes that failed with a 5xx or never reached
  *   the server; a POST such as sending a message is never repeated (API-5).
- * Every answer is then validated with the contract's schema (`responseSchema`): a malformed
- * answer becomes an error and never reaches a component (API-6).
+ * Every answer is then read by its route's reader (`read/answers.ts`), tolerantly, because a
+ * hospital's own backend may answer any shape the product allows: ids as numbers, HL7 or FHIR
+ * codes, wrapped lists, missing extras. A list entry that cannot be shown is left out and logged
+ * once per answer; an answer of which nothing can be shown becomes an error and never reaches a
+ * component (API-6).
  */
 import { createApi, fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react'
 import type {
@@ -23,6 +26,7 @@ import type { Logger } from '../log'
 import type { PageNavigator } from '../navigation'
 import type { ApiRequest } from './apiRequest'
 import { API_PREFIX } from '../../../contract'
+import { answerReaders } from './read/answers'
 
 export const TAG_TYPES = ['Patient', 'Order', 'Message'] as const
 
@@ -203,7 +207,34 @@ const httpBaseQuery: BaseQueryFn<
     extraOptions,
   )
   if (result.error) return { error: toApiError(result.error, result.meta, deps), meta: result.meta }
-  return { data: result.data, meta: result.meta }
+  return readAnswer(request, result.data, deps, result.meta)
+}
+
+/** The answer as the SPA's model, or the malformed-answer error when nothing of it can be shown. */
+function readAnswer(
+  request: ApiRequest,
+  raw: unknown,
+  deps: ApiDeps,
+  meta: FetchBaseQueryMeta | undefined,
+) {
+  const reading = answerReaders[request.route](raw)
+  if (!reading.ok) {
+    const error: ApiError = {
+      status: 'SCHEMA_ERROR',
+      message: `API Error: malformed answer from ${request.route}`,
+      issues: reading.issues,
+    }
+    return { error, meta }
+  }
+  if (reading.skipped) {
+    // Ids and field names only: never a value, which may be clinical text.
+    deps.logger.warn('api/entriesSkipped', {
+      route: request.route,
+      count: reading.skipped.count,
+      fields: reading.skipped.fields,
+    })
+  }
+  return { data: reading.value, meta }
 }
 
 /** Methods whose repetition cannot change the outcome (PUT replaces the report with the same body). */
@@ -239,16 +270,5 @@ export const baseApi = createApi({
   tagTypes: TAG_TYPES,
   refetchOnFocus: false,
   refetchOnReconnect: false,
-  // A malformed answer is an ordinary failed request: error state, tags, logging, no crash.
-  catchSchemaFailure: (error, info): ApiError => ({
-    status: 'SCHEMA_ERROR',
-    message: `API Error: malformed answer from ${info.endpoint}`,
-    issues: error.issues.map((issue) => {
-      const path = (issue.path ?? [])
-        .map((segment) => (typeof segment === 'object' ? String(segment.key) : String(segment)))
-        .join('.')
-      return path ? `${path}: ${issue.message}` : issue.message
-    }),
-  }),
   endpoints: () => ({}),
 })

@@ -16,22 +16,14 @@ import type { Draft } from '@reduxjs/toolkit'
 import { QueryStatus } from '@reduxjs/toolkit/query'
 import { apiRequest } from './apiRequest'
 import { apiDepsOf, baseApi, LIST_ID } from './baseApi'
-import {
-  IN_PROGRESS,
-  orderSchema,
-  patientSchema,
-  type Id,
-  type Order,
-  type Patient,
-} from '../../../contract'
-import { listAnswer } from './listAnswer'
+import { IN_PROGRESS, type Id } from '../../../contract'
+import type { Order, Patient } from './model'
 
 export const ordersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's marker for an endpoint without argument
     listPatients: build.query<Patient[], void>({
       query: () => apiRequest('listPatients', {}),
-      responseSchema: listAnswer(patientSchema),
       providesTags: (patients = []) => [
         { type: 'Patient', id: LIST_ID },
         ...patients.map((patient) => ({ type: 'Patient' as const, id: patient.id })),
@@ -40,13 +32,11 @@ export const ordersApi = baseApi.injectEndpoints({
     // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's marker for an endpoint without argument
     listOrders: build.query<Order[], void>({
       query: () => apiRequest('listOrders', {}),
-      responseSchema: listAnswer(orderSchema),
       // The list tag only: an order's own tag would make a change to one order refetch them all.
       providesTags: [{ type: 'Order', id: LIST_ID }],
     }),
     getOrder: build.query<Order, Id>({
       query: (id) => apiRequest('getOrder', { params: { id } }),
-      responseSchema: orderSchema,
       providesTags: (_order, _error, id) => [{ type: 'Order', id }],
       // The answer is the order as the server has it now: its worklist entry takes it.
       async onQueryStarted(id, lifecycle) {

@@ -1,25 +1,22 @@
 /**
- * Saving and finalizing a study's report. The answer is the report; the cached order and its
- * worklist entry take it in place (nothing is read again, the worklist least of all).
+ * Saving and finalizing a study's report. When the answer is the report, the cached order and
+ * its worklist entry take it in place (nothing is read again, the worklist least of all); a
+ * backend that answers without it (null here) leaves the reading to the caller.
  * Both writes may name the report version they are based on; the server then refuses (412) a
- * write over a report someone else changed meanwhile (see `reportPreconditionHeaders`).
+ * write over a report someone else changed meanwhile (see `reportPreconditionHeaders`). Only a
+ * version the backend gave is named: one the SPA made from the content means nothing to it.
  */
 import { apiRequest } from './apiRequest'
 import { baseApi } from './baseApi'
-import {
-  reportAnswerSchema,
-  reportPreconditionHeaders,
-  type Id,
-  type Report,
-  type ReportSections,
-} from '../../../contract'
+import { reportPreconditionHeaders, type Id } from '../../../contract'
+import { isContentVersion, type Report, type ReportSections } from './model'
 import { patchOrder, type OrderCacheDispatch } from './ordersApi'
 
 export interface SaveReportArgs {
   orderId: Id
   sections: ReportSections
   /**
-   * `updated_at` of the report these sections were written against, null when the study had no
+   * The version (`Report.version`) of the report these sections were written against, null when the study had no
    * report (sent as `If-Match` / `If-None-Match: *`); left out, the PUT overwrites whatever is there.
    */
   baseVersion?: string | null
@@ -27,13 +24,23 @@ export interface SaveReportArgs {
 
 export interface FinalizeReportArgs {
   orderId: Id
-  /** `updated_at` of the report the clinician saw and signs, null when they saw none. */
+  /** The version of the report the clinician saw and signs, null when they saw none. */
   seenVersion?: string | null
 }
 
-/** Whether `report` is at least as new as `cached`: the server's versions only move on. */
+/**
+ * Whether `report` is at least as new as `cached`: the server's versions only move on. Without a
+ * time on both, the write's answer is the newer.
+ */
 function isNotOlder(report: Report, cached: Report | null): boolean {
-  return cached === null || Date.parse(report.updated_at) >= Date.parse(cached.updated_at)
+  if (cached?.updated_at == null || report.updated_at === null) return true
+  const [written, held] = [Date.parse(report.updated_at), Date.parse(cached.updated_at)]
+  return Number.isNaN(written) || Number.isNaN(held) || written >= held
+}
+
+/** The precondition of a write based on `version`; none for a version the SPA made itself. */
+function preconditionOf(version: string | null | undefined): Record<string, string> {
+  return version != null && isContentVersion(version) ? {} : reportPreconditionHeaders(version)
 }
 
 /**
@@ -49,35 +56,33 @@ function storeReport(dispatch: OrderCacheDispatch, orderId: Id, report: Report):
 
 export const reportApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    saveReport: build.mutation<Report, SaveReportArgs>({
+    saveReport: build.mutation<Report | null, SaveReportArgs>({
       query: ({ orderId, sections, baseVersion }) =>
         apiRequest('saveReport', {
           params: { id: orderId },
           body: { sections },
-          headers: reportPreconditionHeaders(baseVersion),
+          headers: preconditionOf(baseVersion),
         }),
-      responseSchema: reportAnswerSchema,
       async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled
-          storeReport(dispatch, orderId, data)
+          if (data) storeReport(dispatch, orderId, data)
         } catch {
           // The failure reaches the caller through the mutation result and is logged with every
           // other API failure; the caches keep the last saved report.
         }
       },
     }),
-    finalizeReport: build.mutation<Report, FinalizeReportArgs>({
+    finalizeReport: build.mutation<Report | null, FinalizeReportArgs>({
       query: ({ orderId, seenVersion }) =>
         apiRequest('finalizeReport', {
           params: { id: orderId },
-          headers: reportPreconditionHeaders(seenVersion),
+          headers: preconditionOf(seenVersion),
         }),
-      responseSchema: reportAnswerSchema,
       async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled
-          storeReport(dispatch, orderId, data)
+          if (data) storeReport(dispatch, orderId, data)
         } catch {
           // As for saving: reported by the mutation result and the API failure log.
         }

@@ -1,22 +1,15 @@
 /** The speech service's helpers, called by the dictation saga. */
-import { z } from 'zod'
 import { apiRequest } from './apiRequest'
 import { baseApi } from './baseApi'
-import {
-  cleanupAnswerSchema,
-  phrasesAnswerSchema,
-  speechTokenAnswerSchema,
-  type CleanupAnswer,
-  type CleanupRequest,
-  type PhrasesAnswer,
-  type PhrasesRequest,
-  type SpeechTokenAnswer,
+import type {
+  CleanupAnswer,
+  CleanupRequest,
+  PhrasesAnswer,
+  PhrasesRequest,
+  SpeechTokenAnswer,
 } from '../../../contract'
 
-/** DC-5: a blank token cannot open a recognizer, so it is refused as a malformed answer. */
-const usableSpeechTokenSchema = speechTokenAnswerSchema.extend({
-  token: z.string().refine((token) => token.trim().length > 0, 'the speech token is blank'),
-})
+// The answers are read by `read/answers.ts`; a blank speech token is refused there (DC-5).
 
 export const speechApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -24,17 +17,14 @@ export const speechApi = baseApi.injectEndpoints({
     // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's marker for an endpoint without argument
     speechToken: build.mutation<SpeechTokenAnswer, void>({
       query: () => apiRequest('speechToken', {}),
-      responseSchema: usableSpeechTokenSchema,
     }),
     // A query although it is a POST: the hints of a modality and body part do not change, so
     // studies of the same kind share them.
     speechPhrases: build.query<PhrasesAnswer, PhrasesRequest>({
       query: (body) => apiRequest('speechPhrases', { body }),
-      responseSchema: phrasesAnswerSchema,
     }),
     speechCleanup: build.mutation<CleanupAnswer, CleanupRequest>({
       query: (body) => apiRequest('speechCleanup', { body }),
-      responseSchema: cleanupAnswerSchema,
     }),
   }),
 })

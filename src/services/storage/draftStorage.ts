@@ -4,7 +4,8 @@
  * the only writer.
  */
 import { z } from 'zod'
-import { reportSectionsSchema, timestampSchema, type ReportSections } from '../../../contract'
+import { reportSectionsSchema } from '../../../contract'
+import type { ReportSections } from '../api/model'
 import {
   ownedEntrySchema,
   ownedStorageOf,
@@ -15,7 +16,7 @@ import {
 /** The server version of the report a draft started from, to detect changes made meanwhile. */
 export interface StoredDraftBase {
   sections: ReportSections
-  /** `updated_at` of that report; null when the study had no report yet. */
+  /** That report's version (`Report.version`); null when the study had no report yet. */
   updatedAt: string | null
 }
 
@@ -34,7 +35,10 @@ export type DraftStorage = OwnedStorage<StoredDraft>
 const storedDraftSchema = ownedEntrySchema.extend({
   report: z.string(),
   impression: z.string(),
-  base: z.object({ sections: reportSectionsSchema, updatedAt: timestampSchema.nullable() }),
+  base: z.object({
+    sections: reportSectionsSchema,
+    updatedAt: z.string().min(1).max(200).nullable(),
+  }),
 })
 
 /** Version 2: v1 drafts had no owner. */

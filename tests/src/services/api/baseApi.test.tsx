@@ -236,7 +236,7 @@ describe('API-6 list shapes and malformed answers', () => {
   it('API-6 an answer that breaks the contract becomes an error and is logged; no data is cached', async () => {
     server.use(
       http.get(routePattern('getOrder'), () =>
-        HttpResponse.json({ id: 'O1', priority: 'whenever' }),
+        HttpResponse.json({ id: 'O1', patient_id: 'P1', priority: 'whenever' }),
       ),
     )
     const { store, deps } = storeWithSession()
@@ -292,8 +292,31 @@ describe('API-6 list shapes and malformed answers', () => {
     expect(orders.error).toMatchObject({ status: 'SCHEMA_ERROR' })
   })
 
+  it('API-6 one entry that cannot be shown is left out and logged once, by field, never by value', async () => {
+    const good = apiBackend.orders[0]!
+    server.use(
+      http.get(routePattern('listOrders'), () =>
+        HttpResponse.json({
+          data: [good, { ...good, id: 'O8', priority: 'asap' }, { ...good, id: null }],
+        }),
+      ),
+    )
+    const { store, deps } = storeWithSession()
+
+    const orders = await store.dispatch(ordersApi.endpoints.listOrders.initiate()).unwrap()
+
+    expect(orders.map((order) => order.id)).toEqual([good.id])
+    const skipped = deps.logger.entries.filter((entry) => entry.event === 'api/entriesSkipped')
+    expect(skipped).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        detail: { route: 'listOrders', count: 2, fields: ['id', 'priority'] },
+      }),
+    ])
+  })
+
   it('API-6 a malformed answer never reaches a component, which keeps running', async () => {
-    server.use(http.get(routePattern('listOrders'), () => HttpResponse.json([{ id: 'O1' }])))
+    server.use(http.get(routePattern('listOrders'), () => HttpResponse.json({ id: 'O1' })))
 
     function OrdersProbe() {
       const orders = useListOrdersQuery()

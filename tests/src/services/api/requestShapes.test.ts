@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { apiRequest, routeUrl } from '../../../../src/services/api/apiRequest'
-import { listAnswer, unwrapListAnswer } from '../../../../src/services/api/listAnswer'
-import { patientSchema } from '../../../../contract'
-import { buildPatient } from '../../../support/msw/data'
 
 describe('requests built from the contract', () => {
   it('API-1 fills and encodes path parameters', () => {
@@ -16,31 +13,15 @@ describe('requests built from the contract', () => {
     expect(
       apiRequest('rateMessage', { params: { id: 'O1', messageId: 'M2' }, body: { rating: null } }),
     ).toEqual({
+      route: 'rateMessage',
       url: '/orders/O1/messages/M2/rating',
       method: 'PATCH',
       body: { rating: null },
     })
-    expect(apiRequest('listOrders', {})).toEqual({ url: '/orders', method: 'GET' })
-  })
-})
-
-describe('list answers', () => {
-  it('API-6 unwraps an object holding exactly one array and leaves anything else alone', () => {
-    expect(unwrapListAnswer([1])).toEqual([1])
-    expect(unwrapListAnswer({ items: [1], total: 1 })).toEqual([1])
-    expect(unwrapListAnswer({ a: [1], b: [2] })).toEqual({ a: [1], b: [2] })
-    expect(unwrapListAnswer({ total: 1 })).toEqual({ total: 1 })
-    expect(unwrapListAnswer(null)).toBeNull()
-  })
-
-  it('API-6 validates every item of the list', async () => {
-    const schema = listAnswer(patientSchema)
-    const patient = buildPatient()
-
-    expect(await schema['~standard'].validate({ patients: [patient] })).toEqual({
-      value: [patient],
+    expect(apiRequest('listOrders', {})).toEqual({
+      route: 'listOrders',
+      url: '/orders',
+      method: 'GET',
     })
-    const refused = await schema['~standard'].validate({ patients: [{ ...patient, sex: 'robot' }] })
-    expect('issues' in refused && refused.issues?.[0]?.path).toEqual([0, 'sex'])
   })
 })

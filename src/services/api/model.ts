@@ -1,0 +1,105 @@
+/**
+ * What the SPA holds of the backend's entities once read at the edge (`read/`): one shape for
+ * every backend, whatever it answered. The contract (`contract/`) is what our own server writes,
+ * strictly; a hospital's backend honours only the product's description, which leaves list
+ * shapes, ids, codes and several fields open. So these types require only what a screen needs
+ * and say, field by field, what may be missing:
+ * - ids are strings, whatever the backend sent (7 and "7" are one order);
+ * - `sex` is 'female', 'male', 'other' or 'unknown' when the backend used any known code for it
+ *   (HL7 v2 M/F/O/U, FHIR male/female/other/unknown, any case), else its own words as sent, or ''
+ *   when it sent none;
+ * - timestamps meant for display are ISO 8601 with a zone (a zone-less time is the browser's
+ *   local time), or null when missing or unreadable;
+ * - a report's `updated_at` is its version exactly as the backend wrote it, never rewritten,
+ *   because it goes back to the backend in `If-Match`; `version` is what the SPA compares
+ *   versions by, the same string when the backend gave one, else one made from the content.
+ */
+import type { Id, Priority, ReportSectionKey, Rating, Role, InputType } from '../../../contract'
+
+export type { Id, Priority, ReportSectionKey, Rating, Role, InputType }
+
+/** The spec's sex codes, as the SPA keeps them once recognised. */
+export const KNOWN_SEXES = ['female', 'male', 'other', 'unknown'] as const
+export type KnownSex = (typeof KNOWN_SEXES)[number]
+
+export interface Patient {
+  id: Id
+  first_name: string
+  last_name: string
+  /** Calendar date YYYY-MM-DD, or null when missing or unreadable (no age is shown then). */
+  date_of_birth: string | null
+  /** A known code, the backend's own words, or '' when none was sent. */
+  sex: KnownSex | (string & {})
+}
+
+export type ReportSections = Record<ReportSectionKey, string>
+
+export interface Report {
+  sections: ReportSections
+  is_final: boolean
+  /** The backend's version of the report, verbatim; null when it gives none. */
+  updated_at: string | null
+  /** What versions are compared by: `updated_at` when there is one, else made from the content. */
+  version: string
+  finalized_at: string | null
+}
+
+/** Versions the SPA makes from a report's content start so; the backend never sees them. */
+const CONTENT_VERSION_PREFIX = 'content:'
+
+export function isContentVersion(version: string): boolean {
+  return version.startsWith(CONTENT_VERSION_PREFIX)
+}
+
+export function contentVersionOf(hash: string): string {
+  return `${CONTENT_VERSION_PREFIX}${hash}`
+}
+
+export interface Order {
+  id: Id
+  patient_id: Id
+  /** '' when the backend sent none; only `in_progress` has a meaning the product shows. */
+  status: string
+  modality: string
+  body_part: string
+  study_description: string
+  priority: Priority
+  accession_number: string
+  /** Extras of some backends: shown when present, never required. */
+  indication?: string
+  ordered_at?: string
+  /** The nested patient, when the backend sends one. */
+  patient: Patient | null
+  report: Report | null
+}
+
+export interface MessageMeta {
+  type: string
+  structured?: boolean
+  /** Report sections an assistant reply changed. */
+  sections?: ReportSectionKey[]
+}
+
+export interface Message {
+  id: Id
+  order_id: Id | null
+  user_id: Id | null
+  role: Role
+  content: string
+  input_type: InputType
+  /** ISO 8601 with a zone, or null when the backend sent no readable time. */
+  created_at: string | null
+  rating: Rating | null
+  meta_data: MessageMeta | null
+}
+
+export interface SendMessageAnswer {
+  message_id: Id
+  content: string
+  created_at: string | null
+  report_updated: boolean
+}
+
+export interface InitializeAnswer {
+  content?: string
+}

@@ -1,0 +1,109 @@
+/**
+ * The answer of every route, read at the edge: the base query hands each JSON answer to the
+ * reader of its route and keeps what it answers. A reader refuses an answer only when nothing of
+ * it can serve the screen (the product's malformed-answer error follows); lists leave out the
+ * entries they cannot show and say so.
+ */
+import type {
+  CleanupAnswer,
+  PhrasesAnswer,
+  RouteName,
+  SpeechTokenAnswer,
+} from '../../../../contract'
+import type { InitializeAnswer, Message, Order, Patient, Report, SendMessageAnswer } from '../model'
+import { holdsReport, readMessage, readOrder, readPatient, readReport } from './entities'
+import { readList, unwrapList, type Skipped } from './lists'
+import { isRecord, readId, readText, readTimestamp, readBoolean } from './values'
+
+/** What each route's answer is, once read. */
+export interface Answers {
+  listPatients: Patient[]
+  listOrders: Order[]
+  getOrder: Order
+  listMessages: Message[]
+  sendMessage: SendMessageAnswer
+  rateMessage: { success: true }
+  initializeOrder: InitializeAnswer
+  /** null: the backend answered the write without the report (`{"success": true}`, 204...). */
+  saveReport: Report | null
+  finalizeReport: Report | null
+  clearConversation: null
+  speechToken: SpeechTokenAnswer
+  speechPhrases: PhrasesAnswer
+  speechCleanup: CleanupAnswer
+}
+
+export type Reading<T> =
+  { ok: true; value: T; skipped?: Skipped | null } | { ok: false; issues: string[] }
+
+type Readers = { [N in RouteName]: (raw: unknown) => Reading<Answers[N]> }
+
+const ok = <T>(value: T): Reading<T> => ({ ok: true, value })
+const malformed = (...issues: string[]): { ok: false; issues: string[] } => ({ ok: false, issues })
+
+function readSendAnswer(raw: unknown): Reading<SendMessageAnswer> {
+  if (!isRecord(raw)) return malformed('the answer is not an object')
+  const id = readId(raw.message_id) ?? readId(raw.id)
+  if (id === undefined) return malformed('message_id: missing')
+  const content = readText(raw.content)
+  if (content === undefined) return malformed('content: missing')
+  return ok({
+    message_id: id,
+    content,
+    created_at: readTimestamp(raw.created_at) ?? null,
+    report_updated: readBoolean(raw.report_updated) ?? false,
+  })
+}
+
+function readSpeechToken(raw: unknown): Reading<SpeechTokenAnswer> {
+  if (!isRecord(raw)) return malformed('the answer is not an object')
+  const token = readText(raw.token)
+  // DC-5: a blank token cannot open a recognizer.
+  if (token === undefined || token.trim() === '')
+    return malformed('token: the speech token is blank')
+  const region = readText(raw.region)
+  if (region === undefined) return malformed('region: missing')
+  const host = readText(raw.host)
+  return ok(host ? { token, region, host } : { token, region })
+}
+
+function readPhrases(raw: unknown): Reading<PhrasesAnswer> {
+  const list = unwrapList(raw)
+  if (!list) return malformed('phrases: missing')
+  const phrases = list.filter((phrase): phrase is string => typeof phrase === 'string')
+  return ok({ phrases, count: phrases.length })
+}
+
+function readCleaned(raw: unknown): Reading<CleanupAnswer> {
+  const cleaned = isRecord(raw) ? readText(raw.cleaned) : undefined
+  return cleaned === undefined ? malformed('cleaned: missing') : ok({ cleaned })
+}
+
+function readOne(raw: unknown): Reading<Order> {
+  const read = readOrder(raw)
+  return read.ok ? ok(read.value) : malformed(`${read.field}: cannot be read`)
+}
+
+function readReportWrite(raw: unknown): Reading<Report | null> {
+  return ok(holdsReport(raw) ? readReport(raw) : null)
+}
+
+export const answerReaders: Readers = {
+  listPatients: (raw) => readList(raw, readPatient),
+  listOrders: (raw) => readList(raw, readOrder),
+  getOrder: readOne,
+  listMessages: (raw) => readList(raw, readMessage),
+  sendMessage: readSendAnswer,
+  // Any successful answer is the success the product shows; its body says nothing more.
+  rateMessage: () => ok({ success: true }),
+  initializeOrder: (raw) => {
+    const content = isRecord(raw) ? readText(raw.content) : undefined
+    return ok(content ? { content } : {})
+  },
+  saveReport: readReportWrite,
+  finalizeReport: readReportWrite,
+  clearConversation: () => ok(null),
+  speechToken: readSpeechToken,
+  speechPhrases: readPhrases,
+  speechCleanup: readCleaned,
+}
