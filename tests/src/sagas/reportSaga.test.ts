@@ -515,3 +515,82 @@ describe('a report written by someone else between our read and our write (412)'
     unsubscribe()
   })
 })
+
+describe('a backend that answers report writes without the report', () => {
+  /**
+   * The backend keeps reports without versions and answers writes `{"success": true}` or 204;
+   * it records the precondition headers it was sent.
+   */
+  function versionlessBackend() {
+    orderO1().report = null
+    const held = {
+      sections: null as ReportSections | null,
+      final: false,
+      preconditions: [] as (string | null)[],
+    }
+    const note = (request: Request) => {
+      held.preconditions.push(request.headers.get('if-match'))
+    }
+    server.use(
+      http.get(routePattern('getOrder'), () =>
+        HttpResponse.json({
+          ...orderO1(),
+          report: held.sections ? { sections: held.sections, is_final: held.final } : null,
+        }),
+      ),
+      http.put(routePattern('saveReport'), async ({ request }) => {
+        note(request)
+        held.sections = ((await request.json()) as { sections: ReportSections }).sections
+        return HttpResponse.json({ success: true })
+      }),
+      http.post(routePattern('finalizeReport'), ({ request }) => {
+        note(request)
+        held.final = true
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    return held
+  }
+
+  const cachedReport = (store: AppStore) =>
+    ordersApi.endpoints.getOrder.select('O1')(store.getState()).data?.report
+
+  it('RP-2 API-6 a save answered {"success": true} is saved: the order is read back, no made-up version is sent', async () => {
+    const { store, deps } = setup()
+    const held = versionlessBackend()
+    await typeImpression(store, 'Small effusion.')
+
+    store.dispatch(saveRequested({ orderId: 'O1', trigger: 'manual' }))
+    await vi.waitFor(() => {
+      expect(cachedReport(store)?.sections.impression).toBe('Small effusion.')
+    })
+    expect(selectReportDraft(store.getState(), 'O1')?.saveError ?? null).toBeNull()
+    expect(held.sections?.impression).toBe('Small effusion.')
+    expect(deps.draftStorage.load('O1')).toBeNull()
+
+    // A second save is based on a version the SPA made from the content: none is sent.
+    await typeImpression(store, 'Small left effusion.')
+    store.dispatch(saveRequested({ orderId: 'O1', trigger: 'manual' }))
+    await vi.waitFor(() => {
+      expect(held.sections?.impression).toBe('Small left effusion.')
+    })
+    expect(held.preconditions).toEqual([null, null])
+  })
+
+  it('RP-3 API-6 finalizing answered 204 leaves the report final on screen, with no made-up version sent', async () => {
+    const { store } = setup()
+    const held = versionlessBackend()
+    await typeImpression(store, 'No acute findings.')
+
+    store.dispatch(finalizeRequested({ orderId: 'O1' }))
+    store.dispatch(finalizeConfirmed({ orderId: 'O1' }))
+
+    await vi.waitFor(() => {
+      expect(cachedReport(store)?.is_final).toBe(true)
+    })
+    expect(cachedReport(store)?.sections.impression).toBe('No acute findings.')
+    expect(held.final).toBe(true)
+    expect(held.preconditions.every((header) => header === null)).toBe(true)
+    expect(held.preconditions).toHaveLength(2)
+  })
+})
