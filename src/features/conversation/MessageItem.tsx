@@ -164,20 +164,22 @@ export function AnsweredExchangeItems({
   exchange: AnsweredExchange
 }) {
   const { reply } = exchange
-  const stamp = <MessageTime at={reply.createdAt} />
+  const stamp = <MessageTime at={reply?.createdAt ?? null} />
   return (
     <>
       <MessageFrame role="user" inputType={exchange.inputType} stamp={stamp}>
         <MessageText content={exchange.text} />
       </MessageFrame>
-      <MessageFrame
-        role="assistant"
-        inputType="text"
-        stamp={stamp}
-        footer={<RatingControl orderId={orderId} messageId={reply.id} rating={null} />}
-      >
-        <MessageText content={reply.content} />
-      </MessageFrame>
+      {reply && (
+        <MessageFrame
+          role="assistant"
+          inputType="text"
+          stamp={stamp}
+          footer={<RatingControl orderId={orderId} messageId={reply.id} rating={null} />}
+        >
+          <MessageText content={reply.content} />
+        </MessageFrame>
+      )}
     </>
   )
 }

@@ -40,8 +40,11 @@ export interface AnsweredExchange {
   requestId: string
   text: string
   inputType: InputType
-  /** `createdAt`: null when the backend's answer gave no readable time. */
-  reply: { id: string; content: string; createdAt: string | null }
+  /**
+   * The reply as the send's answer gave it; null when the answer left out its id or text (the
+   * refetched conversation shows it then). `createdAt`: null when it gave no readable time.
+   */
+  reply: { id: string; content: string; createdAt: string | null } | null
 }
 
 export interface ConversationState {
@@ -153,7 +156,10 @@ export const conversationSlice = createSlice({
           requestId: outgoing.requestId,
           text: outgoing.text,
           inputType: outgoing.inputType,
-          reply: { id: message_id, content, createdAt: created_at },
+          reply:
+            message_id === null || content === null
+              ? null
+              : { id: message_id, content, createdAt: created_at },
         }
         state.answered[orderId] = [...(state.answered[orderId] ?? []), exchange]
       })
@@ -164,7 +170,13 @@ export const conversationSlice = createSlice({
         const waiting = state.answered[orderId]
         if (!waiting) return
         const fetched = new Set(action.payload.map((message) => message.id))
-        const still = waiting.filter((exchange) => !fetched.has(exchange.reply.id))
+        // Without the reply's id, the clinician's own message in the fetch retires the exchange.
+        const sent = new Set(
+          action.payload.filter((message) => message.role === 'user').map((message) => message.content),
+        )
+        const still = waiting.filter((exchange) =>
+          exchange.reply ? !fetched.has(exchange.reply.id) : !sent.has(exchange.text),
+        )
         // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id
         if (still.length === 0) delete state.answered[orderId]
         else if (still.length !== waiting.length) state.answered[orderId] = still

@@ -93,9 +93,14 @@ export interface Message {
   meta_data: MessageMeta | null
 }
 
+/**
+ * The answer to a sent message. A backend may answer less than the product describes; the
+ * message was stored all the same, so a missing reply id or text is null, never a failure (a
+ * failure would invite sending it twice): the refetched conversation shows the reply then.
+ */
 export interface SendMessageAnswer {
-  message_id: Id
-  content: string
+  message_id: Id | null
+  content: string | null
   created_at: string | null
   report_updated: boolean
 }

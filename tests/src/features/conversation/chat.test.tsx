@@ -460,6 +460,36 @@ describe('sending a message', () => {
     expect(sendButton()).toBeEnabled()
   })
 
+  it('CH-12 API-6 a send answered without the reply is sent: nothing to resend, the refetch shows the reply', async () => {
+    const { user } = await renderLoadedChat()
+    const releaseRefetch = holdAnswer('listMessages', () =>
+      HttpResponse.json(apiBackend.messages.get('O1')),
+    )
+    server.use(
+      http.post(routePattern('sendMessage'), () => {
+        const question = buildMessage({ order_id: 'O1', role: 'user', content: 'Any effusion?' })
+        const reply = buildMessage({ order_id: 'O1', content: 'A small left effusion.' })
+        apiBackend.messages.get('O1')!.push(question, reply)
+        return HttpResponse.json({ ok: true })
+      }),
+    )
+
+    await user.type(messageBox(), 'Any effusion?{Enter}')
+
+    // Answered: no longer 'Sending…', no failure, and the text is not put back for a resend.
+    await waitFor(() => {
+      expect(screen.queryByText('Sending…')).not.toBeInTheDocument()
+    })
+    expect(screen.getByText('Any effusion?')).toBeInTheDocument()
+    expect(messageBox()).toHaveValue('')
+    expect(screen.queryByText(/Message not sent/)).not.toBeInTheDocument()
+
+    act(releaseRefetch)
+
+    expect(await screen.findByText('A small left effusion.')).toBeInTheDocument()
+    expect(screen.getAllByText('Any effusion?')).toHaveLength(1)
+  })
+
   it('CH-3 the answered exchange stays on screen until the refetched conversation holds it', async () => {
     const { user } = await renderLoadedChat()
     const releaseRefetch = holdAnswer('listMessages', () =>

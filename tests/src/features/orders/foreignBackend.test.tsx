@@ -4,7 +4,7 @@
  * screen.
  */
 import { screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { PatientHeader, Sidebar } from '../../../../src/features/orders'
 import { routePattern } from '../../../support/msw/apiBackend'
@@ -61,7 +61,7 @@ const orders = [
   },
 ]
 
-function answerAs(wrap: (list: unknown[]) => unknown) {
+function answerAs(wrap: (list: JsonBodyType[]) => JsonBodyType) {
   server.use(
     http.get(routePattern('listPatients'), () => HttpResponse.json(wrap(patients))),
     http.get(routePattern('listOrders'), () => HttpResponse.json(wrap(orders))),
@@ -76,9 +76,12 @@ function accessions(listbox: HTMLElement): string[] {
 
 describe('API-6 the worklist of a backend we did not write', () => {
   it.each([
-    ['bare arrays', (list: unknown[]) => list],
-    ['{"data": [...]}', (list: unknown[]) => ({ data: list })],
-    ['{"items": [...], "total": n}', (list: unknown[]) => ({ items: list, total: list.length })],
+    ['bare arrays', (list: JsonBodyType[]) => list],
+    ['{"data": [...]}', (list: JsonBodyType[]) => ({ data: list })],
+    [
+      '{"items": [...], "total": n}',
+      (list: JsonBodyType[]) => ({ items: list, total: list.length }),
+    ],
   ])(
     'WS-6 API-6 integer ids in %s: rows in priority order, the unreadable one left out and logged',
     async (_shape, wrap) => {

@@ -253,6 +253,13 @@ describe('write answers', () => {
     })
   })
 
+  it('CH-12 API-6 a send answered without its reply is still a send: the reply is read later', () => {
+    expect(answerReaders.sendMessage({ ok: true })).toEqual({
+      ok: true,
+      value: { message_id: null, content: null, created_at: null, report_updated: false },
+    })
+  })
+
   it('DC-5 a blank speech token is a malformed answer', () => {
     expect(answerReaders.speechToken({ token: '  ', region: 'westeurope' })).toMatchObject({
       ok: false,
