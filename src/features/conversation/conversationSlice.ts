@@ -172,7 +172,9 @@ export const conversationSlice = createSlice({
         const fetched = new Set(action.payload.map((message) => message.id))
         // Without the reply's id, the clinician's own message in the fetch retires the exchange.
         const sent = new Set(
-          action.payload.filter((message) => message.role === 'user').map((message) => message.content),
+          action.payload
+            .filter((message) => message.role === 'user')
+            .map((message) => message.content),
         )
         const still = waiting.filter((exchange) =>
           exchange.reply ? !fetched.has(exchange.reply.id) : !sent.has(exchange.text),
