@@ -89,9 +89,16 @@ test.describe('dictation through the real Speech SDK', () => {
     await expect(stop).toHaveAttribute('data-state', 'recording')
     await expect(page.getByText('Listening...')).toBeVisible()
     await expect(message).toHaveValue(DICTATION[0]!)
-    expect(await values()).toEqual(
-      expect.arrayContaining(['findings', 'findings colon', 'findings colon the lungs']),
-    )
+    // The words arrive while the clinician speaks: the box grows through several interim texts,
+    // each the beginning of the next. (How many depends on how often the page renders, which a
+    // busy machine changes; that they grow word by word does not.)
+    const shown = (await values()).filter((value) => value !== '')
+    expect(shown.at(-1)).toBe(DICTATION[0])
+    expect(shown.length).toBeGreaterThanOrEqual(3)
+    expect(shown[0]?.startsWith('findings')).toBe(true)
+    for (const [index, value] of shown.entries()) {
+      if (index > 0) expect(value.startsWith(shown[index - 1]!), value).toBe(true)
+    }
 
     // DC-6: how the SDK configured the recognition, as the service received it.
     const context = (await speechService.lastContext(request)) as {
