@@ -82,7 +82,12 @@ export function ReportForm({ order }: { order: Order }) {
 
   return (
     <Stack gap="3" h="full" minH="0">
-      {isFinal && <FinalizedNotice finalizedAt={serverReport?.finalized_at} />}
+      {isFinal && (
+        <FinalizedNotice
+          finalizedAt={serverReport?.finalized_at}
+          signedBy={serverReport?.finalized_by?.name}
+        />
+      )}
       {draft?.finalizedElsewhere && (
         <FinalizedElsewhere draft={draft} onDiscard={() => dispatch(draftDiscarded({ orderId }))} />
       )}

@@ -425,6 +425,16 @@ describe('finalizing', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
   })
 
+  it('SG-1 a signed report names its signer and the time under the read-only sentence', async () => {
+    giveO1Report()
+    const view = await renderEditor()
+
+    await finalizeAndConfirm(view)
+
+    expect(await screen.findByText(FINALIZED)).toBeInTheDocument()
+    expect(screen.getByText(/^Signed by Dr Test at \d{1,2}:\d{2} [ap]m$/)).toBeInTheDocument()
+  })
+
   it('RP-4 a report already final on the server opens read-only', async () => {
     giveO1Report({ is_final: true, finalized_at: EARLIER })
     const view = await renderEditor()
