@@ -27,6 +27,7 @@ import {
   serverReportOf,
   textEdited,
 } from './reportSlice'
+import { Addenda } from './Addenda'
 import { FinalizedElsewhere, FinalizedNotice, FinalizeError, SaveError } from './ReportNotices'
 import { SaveStatus } from './SaveStatus'
 import { parseReport, serializeReport, type ReportText } from './sectionText'
@@ -136,6 +137,7 @@ export function ReportForm({ order }: { order: Order }) {
           resize="vertical"
         />
       </Field.Root>
+      {isFinal && serverReport && <Addenda orderId={orderId} addenda={serverReport.addenda} />}
 
       <Flex align="center" gap="3" wrap="wrap">
         <SaveStatus draft={ownText ? draft : undefined} report={serverReport} />
