@@ -1,5 +1,5 @@
 /**
- * The 15 /api/v1 routes. Paths and schemas come from the shared contract's `routes` table, so
+ * The 13 /api/v1 routes. Paths and schemas come from the shared contract's `routes` table, so
  * every request is validated and every answer is checked against the same schemas the SPA uses.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -17,8 +17,6 @@ export interface ApiDeps {
   assistant: Assistant
   speech: SpeechTokenProvider
   now: () => Date
-  /** RETAIN_SIGNED_REPORTS: clearing a conversation keeps a final report and its history. */
-  retainSignedReports: boolean
 }
 
 const errors = {
@@ -52,7 +50,7 @@ function setETag(reply: FastifyReply, report: Report | null): void {
 
 export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
   app,
-  { db, assistant, speech, now, retainSignedReports },
+  { db, assistant, speech, now },
   done,
 ) => {
   app.get(
@@ -134,7 +132,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
         db,
         {
           orderId,
-          actor: request.actor,
+          userId: request.userId,
           content: request.body.content,
           inputType: request.body.input_type,
           reply: reply.content,
@@ -160,8 +158,6 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
         request.params.id,
         request.params.messageId,
         request.body.rating,
-        request.actor,
-        now,
       )
       return { success: true as const }
     },
@@ -179,7 +175,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
       studies.initializeConversation(
         db,
         request.params.id,
-        request.actor,
+        request.userId,
         async (study) => JSON.stringify(await assistant.summarize(study, now())),
         now,
       ),
@@ -195,11 +191,13 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
       },
     },
     async (request, reply) => {
-      const report = await studies.saveReport(db, request.params.id, request.body.sections, now, {
-        actor: request.actor,
-        preconditions: reportPreconditions(request),
-        cause: request.body.cause ?? 'save',
-      })
+      const report = await studies.saveReport(
+        db,
+        request.params.id,
+        request.body.sections,
+        now,
+        reportPreconditions(request),
+      )
       setETag(reply, report)
       return report
     },
@@ -214,44 +212,15 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
       },
     },
     async (request, reply) => {
-      const report = await studies.finalizeReport(db, request.params.id, now, {
-        actor: request.actor,
-        preconditions: reportPreconditions(request),
-      })
-      setETag(reply, report)
-      return report
-    },
-  )
-
-  app.get(
-    routes.listReportRevisions.path,
-    {
-      schema: {
-        params: routes.listReportRevisions.params,
-        response: { 200: routes.listReportRevisions.answer, ...errors },
-      },
-    },
-    (request) => studies.listReportRevisions(db, request.params.id),
-  )
-
-  app.post(
-    routes.addReportAddendum.path,
-    {
-      schema: {
-        params: routes.addReportAddendum.params,
-        body: routes.addReportAddendum.body,
-        response: { 201: routes.addReportAddendum.answer, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const addendum = await studies.addAddendum(
+      const report = await studies.finalizeReport(
         db,
         request.params.id,
-        request.body.text,
+        request.userId,
         now,
-        request.actor,
+        reportPreconditions(request),
       )
-      return reply.status(201).send(addendum)
+      setETag(reply, report)
+      return report
     },
   )
 
@@ -259,9 +228,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
     routes.clearConversation.path,
     { schema: { params: routes.clearConversation.params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await studies.clearConversation(db, request.params.id, request.actor, now, {
-        retainSignedReports,
-      })
+      await studies.clearConversation(db, request.params.id)
       return reply.status(204).send(null)
     },
   )

@@ -1,7 +1,6 @@
 /**
  * RP-3: finalizing cannot be undone, so it is asked in an in-app alert dialog whose focus starts on
- * 'Cancel', the harmless answer. Escape and a click outside cancel too. Signing an addendum asks
- * the same way.
+ * 'Cancel', the harmless answer. Escape and a click outside cancel too.
  */
 import { Button, Dialog, Portal } from '@chakra-ui/react'
 import { useRef } from 'react'
@@ -9,24 +8,13 @@ import { useRef } from 'react'
 export const FINALIZE_QUESTION =
   'Are you sure you want to finalize this report? This action cannot be undone.'
 
-interface ConfirmDialogProps {
+interface FinalizeDialogProps {
   open: boolean
-  title: string
-  question: string
-  confirmLabel: string
   onCancel: () => void
   onConfirm: () => void
 }
 
-/** An irreversible step, asked first; 'Cancel' has the focus. */
-export function ConfirmDialog({
-  open,
-  title,
-  question,
-  confirmLabel,
-  onCancel,
-  onConfirm,
-}: ConfirmDialogProps) {
+export function FinalizeDialog({ open, onCancel, onConfirm }: FinalizeDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null)
   return (
     <Dialog.Root
@@ -43,41 +31,22 @@ export function ConfirmDialog({
         <Dialog.Positioner>
           <Dialog.Content bg="bg.muted" borderWidth="1px" borderColor="border.emphasized">
             <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
+              <Dialog.Title>Finalize report</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Dialog.Description color="fg">{question}</Dialog.Description>
+              <Dialog.Description color="fg">{FINALIZE_QUESTION}</Dialog.Description>
             </Dialog.Body>
             <Dialog.Footer>
               <Button ref={cancelRef} variant="outline" onClick={onCancel}>
                 Cancel
               </Button>
               <Button colorPalette="brand" onClick={onConfirm}>
-                {confirmLabel}
+                Finalize
               </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
-  )
-}
-
-interface FinalizeDialogProps {
-  open: boolean
-  onCancel: () => void
-  onConfirm: () => void
-}
-
-export function FinalizeDialog({ open, onCancel, onConfirm }: FinalizeDialogProps) {
-  return (
-    <ConfirmDialog
-      open={open}
-      title="Finalize report"
-      question={FINALIZE_QUESTION}
-      confirmLabel="Finalize"
-      onCancel={onCancel}
-      onConfirm={onConfirm}
-    />
   )
 }

@@ -13,28 +13,15 @@ export const FINALIZED_NOTICE = 'This report has been finalized and cannot be ed
 
 const CONFLICT_STATUS = 409
 
-/** Who signed the report and when, as far as the backend says. */
-export function signatureLine(signer: string | null, at: string | null): string | null {
-  const time = at ? formatSaveTime(at) : ''
-  if (signer) return time ? `Signed by ${signer} at ${time}` : `Signed by ${signer}`
-  return time ? `Finalized at ${time}.` : null
-}
-
-export function FinalizedNotice({
-  finalizedAt,
-  signedBy,
-}: {
-  finalizedAt: string | null | undefined
-  /** The signer's name; null when the backend does not say who signed. */
-  signedBy: string | null | undefined
-}) {
-  const signature = signatureLine(signedBy ?? null, finalizedAt ?? null)
+export function FinalizedNotice({ finalizedAt }: { finalizedAt: string | null | undefined }) {
   return (
     <Alert.Root status="info" variant="subtle">
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{FINALIZED_NOTICE}</Alert.Title>
-        {signature && <Alert.Description>{signature}</Alert.Description>}
+        {finalizedAt && (
+          <Alert.Description>Finalized at {formatSaveTime(finalizedAt)}.</Alert.Description>
+        )}
       </Alert.Content>
     </Alert.Root>
   )
