@@ -1,5 +1,5 @@
 /**
- * The /api/v1 contract: one zod schema for every request and answer of the 13 routes.
+ * The /api/v1 contract: one zod schema for every request and answer of the 15 routes.
  *
  * The SPA validates every answer with these schemas before anything reaches a component; the
  * server validates every request and every answer with the same schemas. This module is the only
@@ -82,11 +82,30 @@ export const reportSectionsSchema = z.object({
 })
 export type ReportSections = z.infer<typeof reportSectionsSchema>
 
+/** A signed-in user as the record names them: their id and display name at the time. */
+export const userRefSchema = z.object({ user_id: idSchema, name: z.string() })
+export type UserRef = z.infer<typeof userRefSchema>
+
+/** An addendum to a final report: appended by a clinician, never changed. */
+export const addendumSchema = z.object({
+  id: idSchema,
+  text: z.string(),
+  author: userRefSchema,
+  created_at: timestampSchema,
+})
+export type Addendum = z.infer<typeof addendumSchema>
+
 export const reportSchema = z.object({
   sections: reportSectionsSchema,
   is_final: z.boolean(),
   updated_at: timestampSchema,
   finalized_at: timestampSchema.nullable(),
+  /**
+   * Who signed it (null while not final) and its addenda, oldest first. Our server always writes
+   * both; they are optional so that a report without them (another backend) still conforms.
+   */
+  finalized_by: userRefSchema.nullable().optional(),
+  addenda: z.array(addendumSchema).optional(),
 })
 export type Report = z.infer<typeof reportSchema>
 
@@ -126,6 +145,8 @@ export const messageSchema = z.object({
   created_at: timestampSchema,
   rating: ratingSchema.nullable(),
   meta_data: messageMetaSchema,
+  /** The display name of the user who wrote a user message; null for the assistant's. */
+  author_name: z.string().nullable().optional(),
 })
 export type Message = z.infer<typeof messageSchema>
 
@@ -181,7 +202,11 @@ export const initializeAnswerSchema = z.object({ content: z.string().optional() 
 export type InitializeAnswer = z.infer<typeof initializeAnswerSchema>
 
 // PUT /orders/{id}/report
-export const saveReportRequestSchema = z.object({ sections: reportSectionsSchema })
+export const saveReportRequestSchema = z.object({
+  sections: reportSectionsSchema,
+  /** Why the clinician wrote it, recorded on the revision the write appends; `save` when absent. */
+  cause: z.enum(['undo', 'restore']).optional(),
+})
 export type SaveReportRequest = z.infer<typeof saveReportRequestSchema>
 // PUT /orders/{id}/report and POST /orders/{id}/report/finalize answer the report.
 export const reportAnswerSchema = reportSchema
@@ -214,6 +239,39 @@ export function reportPreconditionHeaders(
   if (version === undefined) return {}
   return version === null ? { 'If-None-Match': '*' } : { 'If-Match': reportETag(version) }
 }
+
+// GET /orders/{id}/report/revisions: every write of the report, newest first.
+export const revisionCauseSchema = z.enum([
+  'save',
+  'assistant',
+  'finalize',
+  'addendum',
+  'undo',
+  'restore',
+])
+export type RevisionCause = z.infer<typeof revisionCauseSchema>
+export const revisionAuthorSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), user_id: idSchema, name: z.string() }),
+  z.object({ kind: z.literal('assistant') }),
+])
+export type RevisionAuthor = z.infer<typeof revisionAuthorSchema>
+export const reportRevisionSchema = z.object({
+  id: idSchema,
+  sections: reportSectionsSchema,
+  author: revisionAuthorSchema,
+  cause: revisionCauseSchema,
+  /** The sections that differ from the revision before (all that are not blank for the first). */
+  sections_changed: z.array(z.enum(REPORT_SECTION_KEYS)),
+  created_at: timestampSchema,
+})
+export type ReportRevision = z.infer<typeof reportRevisionSchema>
+export const reportRevisionListSchema = z.array(reportRevisionSchema)
+
+// POST /orders/{id}/report/addenda: 201 with the addendum; 409 while the report is not final.
+export const addAddendumRequestSchema = z.object({
+  text: z.string().trim().min(1, 'must not be blank').max(LIMITS.sectionChars),
+})
+export type AddAddendumRequest = z.input<typeof addAddendumRequestSchema>
 
 // DELETE /orders/{id}/conversation answers 204 with no body.
 
@@ -292,6 +350,19 @@ export const routes = {
     path: '/orders/:id/report/finalize',
     params: orderParamsSchema,
     answer: reportAnswerSchema,
+  },
+  listReportRevisions: {
+    method: 'GET',
+    path: '/orders/:id/report/revisions',
+    params: orderParamsSchema,
+    answer: reportRevisionListSchema,
+  },
+  addReportAddendum: {
+    method: 'POST',
+    path: '/orders/:id/report/addenda',
+    params: orderParamsSchema,
+    body: addAddendumRequestSchema,
+    answer: addendumSchema,
   },
   clearConversation: {
     method: 'DELETE',

@@ -23,6 +23,7 @@ import { contentSecurityPolicy } from './http/csp'
 import { acceptBodilessJson } from './http/jsonBody'
 import { localIdentityRoutes } from './identity/localIdentity'
 import { bearerToken, createSessionVerifier } from './identity/sessionVerifier'
+import type { Actor } from './repo/audit'
 import { apiRoutes } from './routes/api'
 import { createSpeechTokenProvider } from './speech/tokenProvider'
 
@@ -30,6 +31,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of an /api/v1 request, set by the session guard. */
     userId: string
+    /** Who acts in an /api/v1 request (user id, the name the session gives, address). */
+    actor: Actor
   }
 }
 
@@ -81,17 +84,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.decorateRequest('userId', '')
+      api.decorateRequest('actor', null as unknown as Actor)
       api.addHook('onRequest', async (request) => {
         const token = bearerToken(request)
         const session = token ? await verifier.verify(token) : null
         if (!session) throw unauthorized()
         request.userId = session.userId
+        request.actor = { userId: session.userId, name: session.name, address: request.ip }
       })
       await api.register(apiRoutes, {
         db,
         assistant,
         speech: createSpeechTokenProvider(config.speech, deps.fetch),
         now,
+        retainSignedReports: config.retainSignedReports,
       })
       // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.
       api.setNotFoundHandler(() => {

@@ -76,6 +76,7 @@ const envSchema = z.object({
   SEED: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
+  RETAIN_SIGNED_REPORTS: flag,
   // identity
   ALLOW_SIGNUP: flag,
   DESCOPE_PROJECT_ID: optionalText,
@@ -122,6 +123,12 @@ export interface ServerConfig {
     { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string } | { kind: 'memory' }
   staticDir: string
   seed: boolean
+  /**
+   * Clearing a conversation (Clear All, DELETE /orders/{id}/conversation) keeps final reports,
+   * their addenda and revisions; messages and the order's status still reset. Off by default:
+   * the product spec's Clear All deletes everything.
+   */
+  retainSignedReports: boolean
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   identity:
     | {
@@ -183,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
     staticDir: path.resolve(e.STATIC_DIR),
     seed: e.SEED ?? true,
+    retainSignedReports: e.RETAIN_SIGNED_REPORTS ?? false,
     logLevel: e.LOG_LEVEL,
     identity: e.DESCOPE_PROJECT_ID
       ? { mode: 'descope', projectId: e.DESCOPE_PROJECT_ID, baseUrl: e.DESCOPE_BASE_URL }

@@ -13,7 +13,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import type { MessageMeta } from '../../contract'
+import type { MessageMeta, ReportSectionKey } from '../../contract'
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
@@ -72,6 +72,8 @@ export const messages = pgTable(
       .default('text'),
     rating: text('rating', { enum: ['up', 'down'] }),
     metaData: jsonb('meta_data').$type<MessageMeta>(),
+    /** The display name of the user who wrote a user message, as it was when they wrote it. */
+    authorName: text('author_name'),
     createdAt: createdAt(),
   },
   (t) => [index('messages_order_idx').on(t.orderId, t.seq)],
@@ -89,9 +91,81 @@ export const reports = pgTable('reports', {
   isFinal: boolean('is_final').notNull().default(false),
   finalizedAt: timestamp('finalized_at', { withTimezone: true, mode: 'date' }),
   finalizedBy: text('finalized_by'),
+  /** The signer's display name when they signed. */
+  finalizedByName: text('finalized_by_name'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 })
+
+/**
+ * Every write of a report, appended in the transaction of the write and never changed: the five
+ * sections as they stood after it, who wrote them, why, and which sections differ from the
+ * revision before. Newest first by `seq`.
+ */
+export const reportRevisions = pgTable(
+  'report_revisions',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    history: text('history').notNull(),
+    technique: text('technique').notNull(),
+    comparison: text('comparison').notNull(),
+    findings: text('findings').notNull(),
+    impression: text('impression').notNull(),
+    authorKind: text('author_kind', { enum: ['user', 'assistant'] }).notNull(),
+    authorUserId: text('author_user_id'),
+    authorName: text('author_name'),
+    cause: text('cause', {
+      enum: ['save', 'assistant', 'finalize', 'addendum', 'undo', 'restore'],
+    }).notNull(),
+    sectionsChanged: jsonb('sections_changed').$type<ReportSectionKey[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('report_revisions_order_idx').on(t.orderId, t.seq)],
+)
+
+/** Addenda to a final report: appended, never changed. Oldest first by `seq`. */
+export const reportAddenda = pgTable(
+  'report_addenda',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    authorUserId: text('author_user_id').notNull(),
+    authorName: text('author_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('report_addenda_order_idx').on(t.orderId, t.seq)],
+)
+
+/**
+ * Who did what, when, to which study, from where: append-only (a migration makes the database
+ * refuse UPDATE, DELETE and TRUNCATE). Never clinical text, never a token; `detail` holds only
+ * codes (section keys, a rating, a cause). No foreign keys: the trail outlives what it names.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    userId: text('user_id'),
+    orderId: text('order_id'),
+    address: text('address'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_events_order_idx').on(t.orderId, t.seq),
+    index('audit_events_user_idx').on(t.userId, t.seq),
+    index('audit_events_created_idx').on(t.createdAt),
+  ],
+)
 
 // ---- local identity ------------------------------------------------------------------------
 

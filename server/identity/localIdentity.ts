@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { Database } from '../db/client'
 import { users } from '../db/schema'
+import { recordAudit, type AuditEventInput } from '../repo/audit'
 import { DESCOPE_ERROR_CODES, IdentityError, invalidField, invalidRefreshToken } from './errors'
 import { loadOrCreateSigningKeys } from './keys'
 import type { LocalIdentityKeys } from './keys'
@@ -181,6 +182,14 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
   const limiter = createSignInRateLimiter(db, options.rateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT)
   const dummyHash = await createDummyHash()
 
+  /** An identity event of the audit trail: who, when, from where; never a login secret or token. */
+  const identityEvent = (
+    kind: AuditEventInput['kind'],
+    userId: string | null,
+    request: FastifyRequest,
+    detail?: AuditEventInput['detail'],
+  ): AuditEventInput => ({ kind, userId, address: request.ip, detail: detail ?? null, at: now() })
+
   const findUserByLoginId = async (loginId: string): Promise<UserRow | undefined> => {
     const [user] = await db.select().from(users).where(eq(users.loginId, loginId))
     return user
@@ -251,6 +260,7 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
             // The sign-up-or-in form tried to sign in first: that failure was this new user's,
             // not a guesser's, so it no longer counts against the address.
             await limiter.recordSignUp(body.loginId, request.ip, tx)
+            await recordAudit(tx, identityEvent('sign_up', user.id, request))
             return sessions.issue(tx, user, true)
           })
         } catch (error) {
@@ -265,6 +275,13 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
         const address = request.ip
         const waitSeconds = await limiter.blockedForSeconds(body.loginId, address, now())
         if (waitSeconds > 0) {
+          const blocked = await findUserByLoginId(body.loginId)
+          await recordAudit(
+            db,
+            identityEvent('sign_in_failed', blocked?.id ?? null, request, {
+              reason: 'rate_limited',
+            }),
+          )
           throw new IdentityError(
             429,
             DESCOPE_ERROR_CODES.rateLimited,
@@ -278,6 +295,12 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
         const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? dummyHash)
         if (!user || !passwordMatches) {
           await limiter.recordFailure(body.loginId, address, now())
+          await recordAudit(
+            db,
+            identityEvent('sign_in_failed', user?.id ?? null, request, {
+              reason: user ? 'wrong_password' : 'unknown_login',
+            }),
+          )
           throw new IdentityError(
             401,
             DESCOPE_ERROR_CODES.badCredentials,
@@ -286,7 +309,10 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
           )
         }
         await limiter.recordSuccess(body.loginId)
-        return db.transaction((tx) => sessions.issue(tx, user, false))
+        return db.transaction(async (tx) => {
+          await recordAudit(tx, identityEvent('sign_in', user.id, request))
+          return sessions.issue(tx, user, false)
+        })
       })
 
       auth.post('/refresh', async (request) => sessions.rotate(requireToken(request)))
@@ -297,13 +323,15 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
       auth.get('/me', async (request) => toDescopeUser(await userOfPresentedToken(request)))
 
       auth.post('/logout', async (request) => {
-        await sessions.revoke(requireToken(request))
+        const userId = await sessions.revoke(requireToken(request))
+        await recordAudit(db, identityEvent('sign_out', userId, request))
         return {}
       })
 
       auth.post('/logoutall', async (request) => {
         const user = await userOfPresentedToken(request)
         await sessions.revokeAll(user.id)
+        await recordAudit(db, identityEvent('sign_out', user.id, request, { all_sessions: true }))
         return {}
       })
 

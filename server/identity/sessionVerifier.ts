@@ -13,6 +13,27 @@ import { verifyToken } from './tokens'
 
 export interface VerifiedSession {
   userId: string
+  /**
+   * The user's display name when the session token carries one (a Descope session with a `name`,
+   * `email` or login id claim); local mode leaves it to the `users` table.
+   */
+  name?: string | undefined
+}
+
+/** The first non-blank text among a Descope session's naming claims. */
+function nameFromClaims(claims: Record<string, unknown>): string | undefined {
+  const loginIds = claims.loginIds
+  const candidates = [
+    claims.name,
+    claims.email,
+    claims.loginId,
+    claims.login_id,
+    Array.isArray(loginIds) ? loginIds[0] : undefined,
+  ]
+  for (const candidate of candidates) {
+    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim()
+  }
+  return undefined
 }
 
 export interface SessionVerifier {
@@ -55,7 +76,8 @@ export async function createSessionVerifier(
       try {
         const { token: claims } = await client.validateSession(token)
         if (claims.drn === DESCOPE_REFRESH_DRN) return null
-        return typeof claims.sub === 'string' && claims.sub !== '' ? { userId: claims.sub } : null
+        if (typeof claims.sub !== 'string' || claims.sub === '') return null
+        return { userId: claims.sub, name: nameFromClaims(claims) }
       } catch {
         // validateSession throws for every invalid token (signature, issuer, expiry, unknown key).
         return null

@@ -77,8 +77,11 @@ export interface SessionStore {
   userOfActiveRefreshToken(refreshJwt: string): Promise<UserRow>
   /** The user of a valid session token, or null. */
   userOfSessionToken(sessionJwt: string): Promise<UserRow | null>
-  /** Revokes one refresh token; revoking it twice is not an error. Throws a 401 IdentityError for a bad token. */
-  revoke(refreshJwt: string): Promise<void>
+  /**
+   * Revokes one refresh token and answers its user's id; revoking it twice is not an error.
+   * Throws a 401 IdentityError for a bad token.
+   */
+  revoke(refreshJwt: string): Promise<string>
   /** Revokes every refresh token of the user. */
   revokeAll(userId: string): Promise<void>
 }
@@ -235,6 +238,7 @@ export function createSessionStore(opts: {
             isNull(refreshTokens.revokedAt),
           ),
         )
+      return claims.sub
     },
 
     async revokeAll(userId) {

@@ -1,8 +1,8 @@
 /** Database rows -> contract shapes. The only place that knows both. */
 import { sql, type InferSelectModel, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { Message, Order, Patient, Report } from '../../contract'
-import { orders, patients, reports, type messages } from '../db/schema'
+import type { Addendum, Message, Order, Patient, Report } from '../../contract'
+import { orders, patients, reportAddenda, reports, type messages } from '../db/schema'
 
 export type PatientRow = InferSelectModel<typeof patients>
 export type OrderRow = InferSelectModel<typeof orders>
@@ -28,7 +28,8 @@ export function toPatient(row: Pick<PatientRow, keyof typeof patientColumns>): P
   }
 }
 
-export function toReport(row: ReportRow): Report {
+/** A report with its addenda (oldest first; only a final report has any). */
+export function toReport(row: ReportRow, addenda: Addendum[]): Report {
   return {
     sections: {
       history: row.history,
@@ -40,10 +41,20 @@ export function toReport(row: ReportRow): Report {
     is_final: row.isFinal,
     updated_at: row.updatedAt.toISOString(),
     finalized_at: row.finalizedAt ? row.finalizedAt.toISOString() : null,
+    finalized_by:
+      row.isFinal && row.finalizedBy
+        ? { user_id: row.finalizedBy, name: row.finalizedByName ?? row.finalizedBy }
+        : null,
+    addenda,
   }
 }
 
-export function toOrder(order: OrderRow, patient: PatientRow, report: ReportRow | null): Order {
+export function toOrder(
+  order: OrderRow,
+  patient: PatientRow,
+  report: ReportRow | null,
+  addenda: Addendum[],
+): Order {
   return {
     id: order.id,
     patient_id: order.patientId,
@@ -56,13 +67,25 @@ export function toOrder(order: OrderRow, patient: PatientRow, report: ReportRow 
     indication: order.indication,
     ordered_at: order.orderedAt.toISOString(),
     patient: toPatient(patient),
-    report: report ? toReport(report) : null,
+    report: report ? toReport(report, addenda) : null,
   }
 }
 
 /** A timestamptz as `Date#toISOString()` writes it: UTC, milliseconds, `Z` (null stays null). */
 const isoTimestamp = (column: AnyPgColumn): SQL =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** `toAddendum` in SQL: the addenda of the row's order, oldest first (only final reports have any). */
+const addendaJson = sql`coalesce((select json_agg(json_build_object(
+    'id', ${reportAddenda.id},
+    'text', ${reportAddenda.text},
+    'author', json_build_object(
+      'user_id', ${reportAddenda.authorUserId},
+      'name', ${reportAddenda.authorName}
+    ),
+    'created_at', ${isoTimestamp(reportAddenda.createdAt)}
+  ) order by ${reportAddenda.seq}) from ${reportAddenda}
+  where ${reportAddenda.orderId} = ${orders.id}), '[]'::json)`
 
 /**
  * `toOrder` in SQL, for the order list: one JSON object per row of orders joined with its patient
@@ -102,7 +125,13 @@ export const orderJson = sql<Order>`json_build_object(
     ),
     'is_final', ${reports.isFinal},
     'updated_at', ${isoTimestamp(reports.updatedAt)},
-    'finalized_at', ${isoTimestamp(reports.finalizedAt)}
+    'finalized_at', ${isoTimestamp(reports.finalizedAt)},
+    'finalized_by', case when ${reports.isFinal} and ${reports.finalizedBy} is not null
+      then json_build_object(
+        'user_id', ${reports.finalizedBy},
+        'name', coalesce(${reports.finalizedByName}, ${reports.finalizedBy})
+      ) else null end,
+    'addenda', case when ${reports.isFinal} then ${addendaJson} else '[]'::json end
   ) end
 )`
 
@@ -117,5 +146,6 @@ export function toMessage(row: MessageRow): Message {
     created_at: row.createdAt.toISOString(),
     rating: row.rating,
     meta_data: row.metaData ?? null,
+    author_name: row.role === 'user' ? (row.authorName ?? row.userId) : null,
   }
 }

@@ -1,10 +1,13 @@
 /**
  * Reads and writes of orders, their conversations and reports. Writes that touch several rows run
  * in one transaction; the order row is locked first so concurrent writes to one study serialize.
+ * Every report write appends its revision (`./reportHistory`), and every act its audit event
+ * (`./audit`), in the transaction of the write.
  */
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type {
+  Addendum,
   InputType,
   Message,
   Order,
@@ -13,6 +16,7 @@ import type {
   Report,
   ReportSectionKey,
   ReportSections,
+  RevisionCause,
 } from '../../contract'
 import {
   IN_PROGRESS,
@@ -26,6 +30,15 @@ import type { StudyContext } from '../assistant/types'
 import type { Database, Queryable, Tx } from '../db/client'
 import { messages, orders, patients, reports } from '../db/schema'
 import { badRequest, conflict, HttpError, notFound } from '../http/errors'
+import { auditOf, displayName, recordAudit, type Actor } from './audit'
+import {
+  appendRevision,
+  deleteHistory,
+  insertAddendum,
+  listAddenda,
+  listRevisions,
+  sectionsOf,
+} from './reportHistory'
 import {
   orderJson,
   patientColumns,
@@ -65,10 +78,27 @@ export async function listOrders(db: Database): Promise<Order[]> {
   return row?.list ?? []
 }
 
+/** The addenda a report answer carries: only a final report has any. */
+const addendaOf = (q: Queryable, report: ReportRow | null | undefined): Promise<Addendum[]> =>
+  report?.isFinal ? listAddenda(q, report.orderId) : Promise.resolve([])
+
+/** A report as the API answers it, with its addenda. */
+async function reportAnswer(q: Queryable, row: ReportRow): Promise<Report> {
+  return toReport(row, await addendaOf(q, row))
+}
+
 export async function getOrder(db: Queryable, id: string): Promise<Order> {
   const [row] = await orderQuery(db).where(eq(orders.id, id))
   if (!row) throw notFound('Order')
-  return toOrder(row.order, row.patient, row.report)
+  return toOrder(row.order, row.patient, row.report, await addendaOf(db, row.report))
+}
+
+/** Every revision of the order's report, newest first (404 for an unknown order). */
+export async function listReportRevisions(db: Database, orderId: string) {
+  return db.transaction(async (tx) => {
+    await assertOrderExists(tx, orderId)
+    return listRevisions(tx, orderId)
+  })
 }
 
 /** Locks the order row for the rest of the transaction; 404 when it does not exist. */
@@ -100,7 +130,7 @@ export async function loadStudy(db: Queryable, orderId: string): Promise<StudyCo
       sex: patient.sex,
       history: patient.history,
     },
-    report: report ? { sections: toReport(report).sections, isFinal: report.isFinal } : null,
+    report: report ? { sections: sectionsOf(report), isFinal: report.isFinal } : null,
   }
 }
 
@@ -120,7 +150,7 @@ export async function assertOrderExists(db: Queryable, orderId: string): Promise
 
 export interface ExchangeInput {
   orderId: string
-  userId: string
+  actor: Actor
   content: string
   inputType: InputType
   reply: string
@@ -144,15 +174,21 @@ export async function storeExchange(db: Database, input: ExchangeInput, now: () 
       await tx.update(orders).set({ status: IN_PROGRESS }).where(eq(orders.id, order.id))
     }
     const userAt = now()
+    const userId = input.actor.userId
     await tx.insert(messages).values({
       id: randomUUID(),
       orderId: order.id,
-      userId: input.userId,
+      userId,
       role: 'user',
       content: input.content,
       inputType: input.inputType,
+      authorName: await displayName(tx, input.actor),
       createdAt: userAt,
     })
+    await recordAudit(
+      tx,
+      auditOf(input.actor, 'message_sent', order.id, userAt, { input_type: input.inputType }),
+    )
 
     let changed: ReportSectionKey[] = []
     if (input.sections) {
@@ -163,7 +199,20 @@ export async function storeExchange(db: Database, input: ExchangeInput, now: () 
           const values = Object.fromEntries(
             changed.map((key) => [key, input.sections?.[key] ?? '']),
           )
-          await upsertReport(tx, order.id, values, nextVersionTime(now(), order, current))
+          const at = nextVersionTime(now(), order, current)
+          const written = await upsertReport(tx, order.id, values, at)
+          const revised = await appendRevision(tx, {
+            orderId: order.id,
+            before: sectionsOf(current),
+            after: sectionsOf(written),
+            author: { kind: 'assistant' },
+            cause: 'assistant',
+            at,
+          })
+          await recordAudit(
+            tx,
+            auditOf(input.actor, 'assistant_update', order.id, at, { sections: revised }),
+          )
         }
       }
     }
@@ -174,7 +223,7 @@ export async function storeExchange(db: Database, input: ExchangeInput, now: () 
     await tx.insert(messages).values({
       id: replyId,
       orderId: order.id,
-      userId: input.userId,
+      userId,
       role: 'assistant',
       content: input.reply,
       inputType: 'text',
@@ -240,7 +289,7 @@ function entityTags(header: string): string[] {
 /** Whether a header's tag list names the current version (`*`: any report at all). */
 function listMatches(header: string, current: ReportRow | undefined): boolean {
   if (!current) return false
-  const etag = reportETag(toReport(current))
+  const etag = versionTag(current.updatedAt.toISOString())
   // Strong comparison (If-Match requires it): a weak tag never matches.
   return entityTags(header).some((tag) => tag === '*' || tag === etag)
 }
@@ -264,6 +313,8 @@ export async function rateMessage(
   orderId: string,
   messageId: string,
   rating: Rating | null,
+  actor: Actor,
+  now: () => Date,
 ) {
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -275,6 +326,10 @@ export async function rateMessage(
       throw badRequest('Only assistant replies can be rated.')
     }
     await tx.update(messages).set({ rating }).where(eq(messages.id, messageId))
+    await recordAudit(
+      tx,
+      auditOf(actor, 'message_rated', orderId, now(), { message_id: messageId, rating }),
+    )
   })
 }
 
@@ -285,12 +340,13 @@ export async function rateMessage(
 export async function initializeConversation(
   db: Database,
   orderId: string,
-  userId: string,
+  actor: Actor,
   summarize: (study: StudyContext) => Promise<string>,
   now: () => Date,
 ): Promise<{ content?: string }> {
   return db.transaction(async (tx) => {
     await lockOrder(tx, orderId)
+    await recordAudit(tx, auditOf(actor, 'study_opened', orderId, now()))
     const existing = await tx
       .select({ id: messages.id, meta: messages.metaData })
       .from(messages)
@@ -300,7 +356,7 @@ export async function initializeConversation(
     await tx.insert(messages).values({
       id: randomUUID(),
       orderId,
-      userId,
+      userId: actor.userId,
       role: 'assistant',
       content,
       inputType: 'text',
@@ -330,62 +386,163 @@ async function lockDraftForWrite(
   return { order, current }
 }
 
-/** Replaces every section (see `lockDraftForWrite` for the 409 and the preconditions). */
+export interface ReportWrite {
+  actor: Actor
+  preconditions?: ReportPreconditions
+}
+
+/**
+ * Replaces every section (see `lockDraftForWrite` for the 409 and the preconditions) and appends
+ * the revision, with the clinician's cause (`save`, or `undo` / `restore`).
+ */
 export async function saveReport(
   db: Database,
   orderId: string,
   sections: ReportSections,
   now: () => Date,
-  preconditions: ReportPreconditions = {},
+  write: ReportWrite & { cause?: Extract<RevisionCause, 'save' | 'undo' | 'restore'> },
 ): Promise<Report> {
   return db.transaction(async (tx) => {
     const { order, current } = await lockDraftForWrite(
       tx,
       orderId,
-      preconditions,
+      write.preconditions ?? {},
       'This report has been finalized and cannot be edited.',
     )
     const at = nextVersionTime(now(), order, current)
-    return toReport(await upsertReport(tx, orderId, sections, at))
+    const row = await upsertReport(tx, orderId, sections, at)
+    const cause = write.cause ?? 'save'
+    const changed = await appendRevision(tx, {
+      orderId,
+      before: sectionsOf(current),
+      after: sectionsOf(row),
+      author: {
+        kind: 'user',
+        userId: write.actor.userId,
+        name: await displayName(tx, write.actor),
+      },
+      cause,
+      at,
+    })
+    await recordAudit(
+      tx,
+      auditOf(write.actor, 'report_saved', orderId, at, { cause, sections: changed }),
+    )
+    return toReport(row, [])
   })
 }
 
+/** Signs the report: the signer's id and name go on it, and a `finalize` revision is appended. */
 export async function finalizeReport(
   db: Database,
   orderId: string,
-  userId: string,
   now: () => Date,
-  preconditions: ReportPreconditions = {},
+  write: ReportWrite,
 ): Promise<Report> {
   return db.transaction(async (tx) => {
     // The signature goes on the version the clinician saw, or on nothing.
     const { order, current } = await lockDraftForWrite(
       tx,
       orderId,
-      preconditions,
+      write.preconditions ?? {},
       'This report is already finalized.',
     )
     const empty = !current || REPORT_SECTION_KEYS.every((key) => current[key].trim() === '')
     if (empty) throw conflict('There is nothing to finalize: the report is empty.')
     const at = nextVersionTime(now(), order, current)
+    const name = await displayName(tx, write.actor)
     const [row] = await tx
       .update(reports)
-      .set({ isFinal: true, finalizedAt: at, finalizedBy: userId, updatedAt: at })
+      .set({
+        isFinal: true,
+        finalizedAt: at,
+        finalizedBy: write.actor.userId,
+        finalizedByName: name,
+        updatedAt: at,
+      })
       .where(eq(reports.orderId, orderId))
       .returning()
-    return toReport(row as ReportRow)
+    const signed = row as ReportRow
+    await appendRevision(tx, {
+      orderId,
+      before: sectionsOf(current),
+      after: sectionsOf(signed),
+      author: { kind: 'user', userId: write.actor.userId, name },
+      cause: 'finalize',
+      at,
+    })
+    await recordAudit(tx, auditOf(write.actor, 'report_finalized', orderId, at))
+    return reportAnswer(tx, signed)
   })
 }
 
 /**
- * Deletes the messages and the report of one order and restores the order's original status. The
- * deleted report's version becomes the order's version floor (never moved back), so the next report
- * of this order gets a version no client can still hold.
+ * Appends an addendum to a final report (409 while the report is not final, or there is none),
+ * moves the report's version on and appends an `addendum` revision.
  */
-export async function clearConversation(db: Database, orderId: string): Promise<void> {
+export async function addAddendum(
+  db: Database,
+  orderId: string,
+  text: string,
+  now: () => Date,
+  actor: Actor,
+): Promise<Addendum> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
+    if (!current?.isFinal) {
+      throw conflict('Only a finalized report takes addenda; finalize the report first.')
+    }
+    const at = nextVersionTime(now(), order, current)
+    const name = await displayName(tx, actor)
+    const addendum = await insertAddendum(tx, { orderId, text, userId: actor.userId, name, at })
+    await tx.update(reports).set({ updatedAt: at }).where(eq(reports.orderId, orderId))
+    await appendRevision(tx, {
+      orderId,
+      before: sectionsOf(current),
+      after: sectionsOf(current),
+      author: { kind: 'user', userId: actor.userId, name },
+      cause: 'addendum',
+      at,
+    })
+    await recordAudit(
+      tx,
+      auditOf(actor, 'addendum_added', orderId, at, { addendum_id: addendum.id }),
+    )
+    return addendum
+  })
+}
+
+/**
+ * Deletes the messages and the report of one order (with its revisions and addenda) and restores
+ * the order's original status. The deleted report's version becomes the order's version floor
+ * (never moved back), so the next report of this order gets a version no client can still hold.
+ * With `retainSignedReports`, a final report stays, with its addenda and revisions.
+ */
+export async function clearConversation(
+  db: Database,
+  orderId: string,
+  actor: Actor,
+  now: () => Date,
+  options: { retainSignedReports: boolean },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     await tx.delete(messages).where(eq(messages.orderId, orderId))
+    const [current] = await tx
+      .select({ isFinal: reports.isFinal })
+      .from(reports)
+      .where(eq(reports.orderId, orderId))
+    const retained = options.retainSignedReports && current?.isFinal === true
+    await recordAudit(
+      tx,
+      auditOf(actor, 'conversation_cleared', orderId, now(), { report_retained: retained }),
+    )
+    if (retained) {
+      await tx.update(orders).set({ status: order.originalStatus }).where(eq(orders.id, orderId))
+      return
+    }
+    await deleteHistory(tx, orderId)
     const [deleted] = await tx
       .delete(reports)
       .where(eq(reports.orderId, orderId))

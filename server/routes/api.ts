@@ -1,5 +1,5 @@
 /**
- * The 13 /api/v1 routes. Paths and schemas come from the shared contract's `routes` table, so
+ * The 15 /api/v1 routes. Paths and schemas come from the shared contract's `routes` table, so
  * every request is validated and every answer is checked against the same schemas the SPA uses.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -17,6 +17,8 @@ export interface ApiDeps {
   assistant: Assistant
   speech: SpeechTokenProvider
   now: () => Date
+  /** RETAIN_SIGNED_REPORTS: clearing a conversation keeps a final report and its history. */
+  retainSignedReports: boolean
 }
 
 const errors = {
@@ -50,7 +52,7 @@ function setETag(reply: FastifyReply, report: Report | null): void {
 
 export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
   app,
-  { db, assistant, speech, now },
+  { db, assistant, speech, now, retainSignedReports },
   done,
 ) => {
   app.get(
@@ -132,7 +134,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
         db,
         {
           orderId,
-          userId: request.userId,
+          actor: request.actor,
           content: request.body.content,
           inputType: request.body.input_type,
           reply: reply.content,
@@ -158,6 +160,8 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
         request.params.id,
         request.params.messageId,
         request.body.rating,
+        request.actor,
+        now,
       )
       return { success: true as const }
     },
@@ -175,7 +179,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
       studies.initializeConversation(
         db,
         request.params.id,
-        request.userId,
+        request.actor,
         async (study) => JSON.stringify(await assistant.summarize(study, now())),
         now,
       ),
@@ -191,13 +195,11 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
       },
     },
     async (request, reply) => {
-      const report = await studies.saveReport(
-        db,
-        request.params.id,
-        request.body.sections,
-        now,
-        reportPreconditions(request),
-      )
+      const report = await studies.saveReport(db, request.params.id, request.body.sections, now, {
+        actor: request.actor,
+        preconditions: reportPreconditions(request),
+        cause: request.body.cause ?? 'save',
+      })
       setETag(reply, report)
       return report
     },
@@ -212,15 +214,44 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
       },
     },
     async (request, reply) => {
-      const report = await studies.finalizeReport(
-        db,
-        request.params.id,
-        request.userId,
-        now,
-        reportPreconditions(request),
-      )
+      const report = await studies.finalizeReport(db, request.params.id, now, {
+        actor: request.actor,
+        preconditions: reportPreconditions(request),
+      })
       setETag(reply, report)
       return report
+    },
+  )
+
+  app.get(
+    routes.listReportRevisions.path,
+    {
+      schema: {
+        params: routes.listReportRevisions.params,
+        response: { 200: routes.listReportRevisions.answer, ...errors },
+      },
+    },
+    (request) => studies.listReportRevisions(db, request.params.id),
+  )
+
+  app.post(
+    routes.addReportAddendum.path,
+    {
+      schema: {
+        params: routes.addReportAddendum.params,
+        body: routes.addReportAddendum.body,
+        response: { 201: routes.addReportAddendum.answer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const addendum = await studies.addAddendum(
+        db,
+        request.params.id,
+        request.body.text,
+        now,
+        request.actor,
+      )
+      return reply.status(201).send(addendum)
     },
   )
 
@@ -228,7 +259,9 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
     routes.clearConversation.path,
     { schema: { params: routes.clearConversation.params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await studies.clearConversation(db, request.params.id)
+      await studies.clearConversation(db, request.params.id, request.actor, now, {
+        retainSignedReports,
+      })
       return reply.status(204).send(null)
     },
   )

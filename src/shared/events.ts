@@ -14,3 +14,19 @@ import type { Id } from '../../contract'
  * keeps the draft; dictation drops its 'Undo cleanup', which would throw the edit away.
  */
 export const draftEdited = createAction<{ orderId: Id; text: string }>('conversation/draftEdited')
+
+/** Who a session is for, as far as the store needs to know: not a secret, never a token. */
+export interface SessionUser {
+  /**
+   * The session's subject (`sub`), the identity provider's user id: unsaved drafts are given back
+   * only to the user who typed them, and the chat labels only this user's messages 'You'. Null
+   * when the SDK's session did not say, which it always does in practice.
+   */
+  userId: string | null
+}
+
+/**
+ * A session began (the auth feature's event). Auth dispatches it; the conversation feature
+ * learns from it whose messages are 'You'.
+ */
+export const sessionStarted = createAction<SessionUser>('auth/sessionStarted')

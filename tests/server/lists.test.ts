@@ -1,13 +1,14 @@
 /**
  * The list answers are built differently from the single-order answer (the orders list as JSON in
  * SQL, the patients list from a narrow select), so these tests pin them to it: same objects, same
- * bytes, same order, on a worklist with draft, final and cleared reports.
+ * bytes, same order, on a worklist with draft, final (signed, with addenda) and cleared reports.
  */
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderListSchema, patientListSchema, type Order, type Patient } from '../../contract'
 import { orders, patients, reports } from '../../server/db/schema'
 import { toOrder, toPatient } from '../../server/repo/mappers'
+import { listAddenda } from '../../server/repo/reportHistory'
 import { addSyntheticOrders } from '../../server/seed/seed'
 import { skipDatabase } from '../support/testDatabase'
 import { startTestApp, type TestApp } from '../support/testApp'
@@ -44,6 +45,8 @@ describe.skipIf(skipDatabase)('list answers', () => {
     await put(order(1), awkward)
     await put(order(2), sections)
     await t.api('POST', `/orders/${order(2)}/report/finalize`)
+    await t.api('POST', `/orders/${order(2)}/report/addenda`, { body: { text: 'First.' } })
+    await t.api('POST', `/orders/${order(2)}/report/addenda`, { body: { text: awkward.findings } })
     await t.api('POST', `/orders/${order(3)}/messages`, {
       body: { content: 'Findings: small effusion. Impression: effusion.' },
     })
@@ -78,7 +81,19 @@ describe.skipIf(skipDatabase)('list answers', () => {
       .leftJoin(reports, eq(reports.orderId, orders.id))
       .orderBy(asc(orders.seq))
     expect(rows.length).toBeGreaterThan(150)
-    const expected = orderListSchema.parse(rows.map((r) => toOrder(r.order, r.patient, r.report)))
+    const expected = orderListSchema.parse(
+      await Promise.all(
+        rows.map(async (r) =>
+          toOrder(
+            r.order,
+            r.patient,
+            r.report,
+            r.report?.isFinal ? await listAddenda(t.db, r.order.id) : [],
+          ),
+        ),
+      ),
+    )
+    expect(expected.flatMap((o) => o.report?.addenda ?? [])).toHaveLength(2)
     expect(res.body).toBe(JSON.stringify(expected))
   })
 

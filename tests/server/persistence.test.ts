@@ -8,8 +8,11 @@ import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
+  addendumSchema,
   errorSchema,
+  messageListSchema,
   orderListSchema,
+  reportRevisionListSchema,
   orderSchema,
   reportSchema,
   sendMessageAnswerSchema,
@@ -209,6 +212,74 @@ describe.skipIf(onPostgres)('the embedded database', () => {
         })
         expect(stale.statusCode).toBe(412)
         expect(errorSchema.parse(stale.json()).error).toBe('report_changed')
+      })
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it("migrates a database created before report history: old messages and signatures get their authors' names", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'readout-data-'))
+    try {
+      const client = await createDatabaseBefore(dataDir, '0002_report_history_audit')
+      try {
+        await client.exec(`
+          INSERT INTO users (id, login_id, email, name, password_hash)
+            VALUES ('u1', 'named@hospital.test', 'named@hospital.test', 'Dr Older', 'x'),
+                   ('u2', 'nameless@hospital.test', 'nameless@hospital.test', '', 'x');
+          INSERT INTO patients (id, mrn, first_name, last_name, date_of_birth, sex)
+            VALUES ('p1', 'MRN-OLD-1', 'Ada', 'Older', '1960-01-02', 'female');
+          INSERT INTO orders (id, patient_id, status, original_status, modality, body_part,
+              study_description, priority, accession_number, ordered_at)
+            VALUES ('o1', 'p1', 'in_progress', 'scheduled', 'CT', 'Chest', 'CT chest', 'routine',
+              'ACC-OLD-1', '2026-11-20T08:00:00Z');
+          INSERT INTO messages (id, order_id, user_id, role, content)
+            VALUES ('m1', 'o1', 'u1', 'user', 'Any effusion?'),
+                   ('m2', 'o1', 'u1', 'assistant', 'No effusion.'),
+                   ('m3', 'o1', 'u2', 'user', 'Thanks.');
+          INSERT INTO reports (order_id, findings, is_final, finalized_at, finalized_by)
+            VALUES ('o1', 'Signed before the upgrade.', true, now(), 'u2');
+        `)
+      } finally {
+        await client.close()
+      }
+
+      await withServer(dataDir, async (inject) => {
+        const signUp = await inject({
+          method: 'POST',
+          url: '/v1/auth/password/signup',
+          payload: { loginId: 'reader@hospital.test', password: 'correct horse battery' },
+        })
+        const token = z.object({ sessionJwt: z.string() }).parse(signUp.json()).sessionJwt
+        const url = '/api/v1/orders/o1'
+        const messages = messageListSchema.parse(
+          (await inject({ method: 'GET', url: `${url}/messages`, token })).json(),
+        )
+        expect(messages.map((message) => message.author_name)).toEqual([
+          'Dr Older',
+          null,
+          'nameless@hospital.test',
+        ])
+        const order = orderSchema.parse((await inject({ method: 'GET', url, token })).json())
+        expect(order.report).toMatchObject({
+          finalized_by: { user_id: 'u2', name: 'nameless@hospital.test' },
+          addenda: [],
+        })
+        const revisions = async () =>
+          reportRevisionListSchema.parse(
+            (await inject({ method: 'GET', url: `${url}/report/revisions`, token })).json(),
+          )
+        // History starts with the first write after the upgrade.
+        expect(await revisions()).toEqual([])
+        const added = await inject({
+          method: 'POST',
+          url: `${url}/report/addenda`,
+          token,
+          payload: { text: 'Added after the upgrade.' },
+        })
+        expect(added.statusCode).toBe(201)
+        addendumSchema.parse(added.json())
+        expect((await revisions()).map((revision) => revision.cause)).toEqual(['addendum'])
       })
     } finally {
       rmSync(dataDir, { recursive: true, force: true })

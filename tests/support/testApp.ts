@@ -15,7 +15,11 @@ export interface TestApp {
   app: FastifyInstance
   db: Database
   config: ServerConfig
-  signUp(email?: string): Promise<{ token: string; refreshJwt: string; userId: string }>
+  /** A new local account (display name 'Dr Test' unless `name` is given) and its tokens. */
+  signUp(
+    email?: string,
+    name?: string,
+  ): Promise<{ token: string; refreshJwt: string; userId: string }>
   /** An /api/v1 call; `token` null sends no Authorization header. */
   api(
     method: InjectOptions['method'],
@@ -51,13 +55,13 @@ export async function startTestApp(
   await app.ready()
   let defaultToken: string | null = null
 
-  const signUp: TestApp['signUp'] = async (email) => {
+  const signUp: TestApp['signUp'] = async (email, name = 'Dr Test') => {
     counter += 1
     const loginId = email ?? `reader${counter}-${Date.now()}@hospital.test`
     const res = await app.inject({
       method: 'POST',
       url: '/v1/auth/password/signup',
-      payload: { loginId, password: 'correct horse battery', user: { name: 'Dr Test' } },
+      payload: { loginId, password: 'correct horse battery', user: { name } },
     })
     if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
     const body = res.json<{ sessionJwt: string; refreshJwt: string; user: { userId: string } }>()

@@ -4,17 +4,8 @@
  */
 import { createAction } from '@reduxjs/toolkit'
 
-/** Who the session is for, as far as the store needs to know: not a secret, never a token. */
-export interface SessionUser {
-  /**
-   * The session's subject (`sub`), the identity provider's user id: unsaved report drafts are
-   * given back only to the user who typed them. Null when the SDK's session did not say, which
-   * it always does in practice; such a session owns no drafts.
-   */
-  userId: string | null
-}
-
-export const sessionStarted = createAction<SessionUser>('auth/sessionStarted')
+// Declared with the events several features reduce; the auth feature dispatches it.
+export { sessionStarted, type SessionUser } from '../../shared/events'
 
 /** Logout, a refresh the identity provider refused, or tokens cleared by the SDK. */
 export const sessionEnded = createAction('auth/sessionEnded')

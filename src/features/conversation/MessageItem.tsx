@@ -20,6 +20,22 @@ import { RatingControl } from './RatingControl'
 
 export const AUTHOR_LABEL = { user: 'You', assistant: 'AI Assistant' } as const
 
+/** A clinician's message whose author the backend does not name. */
+export const UNNAMED_CLINICIAN = 'Clinician'
+
+/**
+ * CH-1: 'You' for the signed-in clinician's own messages, 'AI Assistant' for the assistant's; a
+ * colleague's message on the same study carries the colleague's name. A message that names no
+ * author, or a store that knows no signed-in user, keeps the product's 'You'.
+ */
+export function authorLabel(message: Message, viewerId: string | null): string {
+  if (message.role === 'assistant') return AUTHOR_LABEL.assistant
+  if (message.user_id === null || viewerId === null || message.user_id === viewerId) {
+    return AUTHOR_LABEL.user
+  }
+  return message.author_name ?? UNNAMED_CLINICIAN
+}
+
 function MessageText({ content }: { content: string }) {
   return (
     <Text whiteSpace="pre-wrap" overflowWrap="anywhere" lineHeight="1.55">
@@ -55,6 +71,8 @@ interface MessageFrameProps {
    * whole conversation); without it the frame is the article itself.
    */
   rowLabelId?: string
+  /** Who wrote it, as the label shows; the role's own label when left out. */
+  author?: string
   inputType: InputType
   /** The time, or the state of a message not yet stored. */
   stamp: ReactNode
@@ -66,6 +84,7 @@ interface MessageFrameProps {
 /** The frame every message shares: label, stamp, marks, the bubble, then the footer. */
 export function MessageFrame({
   role,
+  author,
   rowLabelId,
   inputType,
   stamp,
@@ -89,7 +108,7 @@ export function MessageFrame({
     >
       <HStack gap="2" fontSize="xs" color="fg.subtle" mb="1" px="1">
         <Text as="span" id={labelId} fontWeight="semibold" color="fg.muted">
-          {AUTHOR_LABEL[role]}
+          {author ?? AUTHOR_LABEL[role]}
         </Text>
         {stamp}
         {inputType === 'voice' ? <VoiceMark /> : null}
@@ -119,6 +138,8 @@ function MessageBody({ message }: { message: Message }) {
 }
 
 export interface MessageItemProps {
+  /** The signed-in clinician's user id: their messages are 'You'. */
+  viewerId: string | null
   orderId: string
   message: Message
   /** The id for the author's label, which the list's row (the article) is labelled by. */
@@ -134,10 +155,12 @@ export const MessageItem = memo(function MessageItem({
   orderId,
   message,
   labelId,
+  viewerId,
 }: MessageItemProps) {
   return (
     <MessageFrame
       role={message.role}
+      author={authorLabel(message, viewerId)}
       rowLabelId={labelId}
       inputType={message.input_type}
       stamp={<MessageTime at={message.created_at} />}

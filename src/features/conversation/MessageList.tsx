@@ -28,7 +28,7 @@ import { useAppSelector } from '../../app/hooks'
 import { isApiError } from '../../services/api/baseApi'
 import type { Message } from '../../services/api/model'
 import { useListMessagesQuery } from '../../services/api/conversationApi'
-import { selectAnsweredExchanges, selectOutgoingMessage } from './conversationSlice'
+import { selectAnsweredExchanges, selectOutgoingMessage, selectViewerId } from './conversationSlice'
 import { ArrowDownIcon } from './icons'
 import { AnsweredExchangeItems, MessageItem, SendingMessage } from './MessageItem'
 import { isStructuredSummary } from './patientSummary'
@@ -131,6 +131,7 @@ export const MessageList = memo(function MessageList({ orderId, sendCount }: Mes
   } = useListMessagesQuery(orderId)
   const outgoing = useAppSelector((state) => selectOutgoingMessage(state, orderId))
   const answered = useAppSelector((state) => selectAnsweredExchanges(state, orderId))
+  const viewerId = useAppSelector(selectViewerId)
   const scrollRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const labelIdPrefix = useId()
@@ -247,7 +248,12 @@ export const MessageList = memo(function MessageList({ orderId, sendCount }: Mes
                       transform: `translateY(${String(row.start - CONTENT_PADDING_PX)}px)`,
                     }}
                   >
-                    <MessageItem orderId={orderId} message={message} labelId={labelId} />
+                    <MessageItem
+                      orderId={orderId}
+                      message={message}
+                      labelId={labelId}
+                      viewerId={viewerId}
+                    />
                   </Box>
                 )
               })}

@@ -92,7 +92,11 @@ export const OrderRow = memo(function OrderRow({
       </Text>
       <Flex fontSize="xs" color="fg.subtle" gap="2">
         <Text fontFamily="mono">{order.accession_number}</Text>
-        {order.status === IN_PROGRESS && <Text color="brand.fg">In progress</Text>}
+        {order.report?.is_final ? (
+          <Text color="fg.muted">Final</Text>
+        ) : (
+          order.status === IN_PROGRESS && <Text color="brand.fg">In progress</Text>
+        )}
       </Flex>
     </Box>
   )

@@ -27,6 +27,7 @@ import {
   serverReportOf,
   textEdited,
 } from './reportSlice'
+import { Addenda } from './Addenda'
 import { FinalizedElsewhere, FinalizedNotice, FinalizeError, SaveError } from './ReportNotices'
 import { SaveStatus } from './SaveStatus'
 import { parseReport, serializeReport, type ReportText } from './sectionText'
@@ -82,7 +83,12 @@ export function ReportForm({ order }: { order: Order }) {
 
   return (
     <Stack gap="3" h="full" minH="0">
-      {isFinal && <FinalizedNotice finalizedAt={serverReport?.finalized_at} />}
+      {isFinal && (
+        <FinalizedNotice
+          finalizedAt={serverReport?.finalized_at}
+          signedBy={serverReport?.finalized_by?.name}
+        />
+      )}
       {draft?.finalizedElsewhere && (
         <FinalizedElsewhere draft={draft} onDiscard={() => dispatch(draftDiscarded({ orderId }))} />
       )}
@@ -131,6 +137,7 @@ export function ReportForm({ order }: { order: Order }) {
           resize="vertical"
         />
       </Field.Root>
+      {isFinal && serverReport && <Addenda orderId={orderId} addenda={serverReport.addenda} />}
 
       <Flex align="center" gap="3" wrap="wrap">
         <SaveStatus draft={ownText ? draft : undefined} report={serverReport} />

@@ -13,15 +13,28 @@ export const FINALIZED_NOTICE = 'This report has been finalized and cannot be ed
 
 const CONFLICT_STATUS = 409
 
-export function FinalizedNotice({ finalizedAt }: { finalizedAt: string | null | undefined }) {
+/** Who signed the report and when, as far as the backend says. */
+export function signatureLine(signer: string | null, at: string | null): string | null {
+  const time = at ? formatSaveTime(at) : ''
+  if (signer) return time ? `Signed by ${signer} at ${time}` : `Signed by ${signer}`
+  return time ? `Finalized at ${time}.` : null
+}
+
+export function FinalizedNotice({
+  finalizedAt,
+  signedBy,
+}: {
+  finalizedAt: string | null | undefined
+  /** The signer's name; null when the backend does not say who signed. */
+  signedBy: string | null | undefined
+}) {
+  const signature = signatureLine(signedBy ?? null, finalizedAt ?? null)
   return (
     <Alert.Root status="info" variant="subtle">
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{FINALIZED_NOTICE}</Alert.Title>
-        {finalizedAt && (
-          <Alert.Description>Finalized at {formatSaveTime(finalizedAt)}.</Alert.Description>
-        )}
+        {signature && <Alert.Description>{signature}</Alert.Description>}
       </Alert.Content>
     </Alert.Root>
   )

@@ -28,7 +28,7 @@ import type { ApiRequest } from './apiRequest'
 import { API_PREFIX } from '../../../contract'
 import { answerReaders } from './read/answers'
 
-export const TAG_TYPES = ['Patient', 'Order', 'Message'] as const
+export const TAG_TYPES = ['Patient', 'Order', 'Message', 'Revision'] as const
 
 /**
  * The list member of a tag type: invalidated only when the list as a whole may have changed. The

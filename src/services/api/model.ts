@@ -34,6 +34,31 @@ export interface Patient {
 
 export type ReportSections = Record<ReportSectionKey, string>
 
+/** A person as a record names them: their id (when the backend gives one) and their name. */
+export interface UserRef {
+  user_id: Id | null
+  name: string
+}
+
+/** A note appended to a final report, never changed. */
+export interface Addendum {
+  id: Id
+  text: string
+  author: UserRef | null
+  created_at: string | null
+}
+
+/** One write of a report, as its history lists it. */
+export interface ReportRevision {
+  id: Id
+  sections: ReportSections
+  author: { kind: 'user'; user_id: Id | null; name: string } | { kind: 'assistant' }
+  /** Why it was written: save, assistant, finalize, addendum, undo, restore, or a backend's own word. */
+  cause: string
+  sections_changed: ReportSectionKey[]
+  created_at: string | null
+}
+
 export interface Report {
   sections: ReportSections
   is_final: boolean
@@ -42,6 +67,10 @@ export interface Report {
   /** What versions are compared by: `updated_at` when there is one, else made from the content. */
   version: string
   finalized_at: string | null
+  /** Who signed it; null while not final, or when the backend does not say. */
+  finalized_by: UserRef | null
+  /** Oldest first; empty when there are none or the backend keeps none. */
+  addenda: Addendum[]
 }
 
 /** Versions the SPA makes from a report's content start so; the backend never sees them. */
@@ -91,6 +120,8 @@ export interface Message {
   created_at: string | null
   rating: Rating | null
   meta_data: MessageMeta | null
+  /** The name of the person who wrote a user message, when the backend gives it. */
+  author_name: string | null
 }
 
 /**

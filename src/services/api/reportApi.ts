@@ -9,8 +9,14 @@
 import { apiRequest } from './apiRequest'
 import { baseApi } from './baseApi'
 import { reportPreconditionHeaders, type Id } from '../../../contract'
-import { isContentVersion, type Report, type ReportSections } from './model'
-import { patchOrder, type OrderCacheDispatch } from './ordersApi'
+import {
+  isContentVersion,
+  type Addendum,
+  type Report,
+  type ReportRevision,
+  type ReportSections,
+} from './model'
+import { patchOrder, refreshOrder, type OrderCacheDispatch } from './ordersApi'
 
 export interface SaveReportArgs {
   orderId: Id
@@ -72,6 +78,7 @@ export const reportApi = baseApi.injectEndpoints({
           // other API failure; the caches keep the last saved report.
         }
       },
+      invalidatesTags: (_report, _error, { orderId }) => [{ type: 'Revision', id: orderId }],
     }),
     finalizeReport: build.mutation<Report | null, FinalizeReportArgs>({
       query: ({ orderId, seenVersion }) =>
@@ -87,8 +94,36 @@ export const reportApi = baseApi.injectEndpoints({
           // As for saving: reported by the mutation result and the API failure log.
         }
       },
+      invalidatesTags: (_report, _error, { orderId }) => [{ type: 'Revision', id: orderId }],
+    }),
+    /** The report's history, newest first: every save, assistant update, signature, addendum. */
+    listReportRevisions: build.query<ReportRevision[], Id>({
+      query: (orderId) => apiRequest('listReportRevisions', { params: { id: orderId } }),
+      providesTags: (_revisions, _error, orderId) => [{ type: 'Revision', id: orderId }],
+    }),
+    /**
+     * Appends an addendum to a final report. The report's addenda and version change: the order
+     * is read again, and its worklist entry takes the answer.
+     */
+    addReportAddendum: build.mutation<Addendum, { orderId: Id; text: string }>({
+      query: ({ orderId, text }) =>
+        apiRequest('addReportAddendum', { params: { id: orderId }, body: { text } }),
+      invalidatesTags: (_addendum, _error, { orderId }) => [{ type: 'Revision', id: orderId }],
+      async onQueryStarted({ orderId }, lifecycle) {
+        try {
+          await lifecycle.queryFulfilled
+        } catch {
+          return
+        }
+        await refreshOrder(lifecycle, orderId)
+      },
     }),
   }),
 })
 
-export const { useSaveReportMutation, useFinalizeReportMutation } = reportApi
+export const {
+  useSaveReportMutation,
+  useFinalizeReportMutation,
+  useListReportRevisionsQuery,
+  useAddReportAddendumMutation,
+} = reportApi

@@ -23,7 +23,10 @@ import {
   type Order,
   type Patient,
   type Report,
+  type ReportRevision,
+  type RevisionCause,
   type RouteName,
+  addAddendumRequestSchema,
 } from '../../../contract'
 import {
   buildMessage,
@@ -47,6 +50,8 @@ export interface ApiBackend {
   patients: Patient[]
   orders: Order[]
   messages: Map<string, Message[]>
+  /** Each order's report history, oldest first (the route answers it newest first). */
+  revisions: Map<string, ReportRevision[]>
   requests: RecordedRequest[]
   /** Whether the next assistant reply changes the report (`report_updated`). */
   replyUpdatesReport: boolean
@@ -99,6 +104,7 @@ export function createApiBackend(): ApiBackend {
     patients: [],
     orders: [],
     messages: new Map(),
+    revisions: new Map(),
     requests: [],
     replyUpdatesReport: false,
     requestsTo: (route) => backend.requests.filter((request) => request.route === route),
@@ -107,6 +113,7 @@ export function createApiBackend(): ApiBackend {
       backend.patients = data.patients
       backend.orders = data.orders
       backend.messages = data.messages
+      backend.revisions = new Map()
       backend.requests = []
       backend.replyUpdatesReport = false
     },
@@ -175,6 +182,27 @@ const reportChanged = () =>
     status: PRECONDITION_FAILED,
     statusText: 'Precondition Failed',
   })
+
+/** The signed-in clinician of these tests, as the in-memory backend names them. */
+export const TEST_CLINICIAN = { user_id: 'U-test', name: 'Dr Test' }
+
+function recordRevision(
+  backend: ApiBackend,
+  orderId: string,
+  report: Report,
+  cause: RevisionCause,
+) {
+  const history = backend.revisions.get(orderId) ?? []
+  history.push({
+    id: `R${String(history.length + 1)}`,
+    sections: report.sections,
+    author: { kind: 'user', ...TEST_CLINICIAN },
+    cause,
+    sections_changed: [],
+    created_at: report.updated_at,
+  })
+  backend.revisions.set(orderId, history)
+}
 
 function withETag(report: Report): Response {
   return HttpResponse.json(report, { headers: { ETag: reportETag(report.updated_at) } })
@@ -280,6 +308,7 @@ export function apiHandlers(backend: ApiBackend) {
         sections: parsed.data.sections,
         updated_at: nextReportVersion(order.report),
       })
+      recordRevision(backend, order.id, order.report, parsed.data.cause ?? 'save')
       return withETag(order.report)
     }),
     handle('finalizeReport', ({ params, headers }) => {
@@ -293,9 +322,38 @@ export function apiHandlers(backend: ApiBackend) {
         ...(order.report ?? {}),
         is_final: true,
         finalized_at: FIXED_TIME,
+        finalized_by: TEST_CLINICIAN,
         updated_at: nextReportVersion(order.report),
       })
+      recordRevision(backend, order.id, order.report, 'finalize')
       return withETag(order.report)
+    }),
+    handle('listReportRevisions', ({ params }) => {
+      const order = orderOf(params)
+      if (!order) return notFound('order')
+      return HttpResponse.json([...(backend.revisions.get(order.id) ?? [])].reverse())
+    }),
+    handle('addReportAddendum', ({ params, body }) => {
+      const order = orderOf(params)
+      if (!order) return notFound('order')
+      const parsed = addAddendumRequestSchema.safeParse(body)
+      if (!parsed.success) return badRequest('invalid addendum')
+      if (!order.report?.is_final)
+        return HttpResponse.json({ error: 'conflict', message: 'not final' }, { status: 409 })
+      const addenda = order.report.addenda ?? []
+      const addendum = {
+        id: `A${String(addenda.length + 1)}`,
+        text: parsed.data.text,
+        author: TEST_CLINICIAN,
+        created_at: FIXED_TIME,
+      }
+      order.report = {
+        ...order.report,
+        addenda: [...addenda, addendum],
+        updated_at: nextReportVersion(order.report),
+      }
+      recordRevision(backend, order.id, order.report, 'addendum')
+      return HttpResponse.json(addendum, { status: 201 })
     }),
     handle('clearConversation', ({ params }) => {
       const order = orderOf(params)

@@ -10,8 +10,25 @@ import type {
   RouteName,
   SpeechTokenAnswer,
 } from '../../../../contract'
-import type { InitializeAnswer, Message, Order, Patient, Report, SendMessageAnswer } from '../model'
-import { holdsReport, readMessage, readOrder, readPatient, readReport } from './entities'
+import type {
+  Addendum,
+  InitializeAnswer,
+  Message,
+  Order,
+  Patient,
+  Report,
+  ReportRevision,
+  SendMessageAnswer,
+} from '../model'
+import {
+  holdsReport,
+  readAddendum,
+  readMessage,
+  readOrder,
+  readPatient,
+  readReport,
+  readRevision,
+} from './entities'
 import { readList, unwrapList, type Skipped } from './lists'
 import { isRecord, readId, readText, readTimestamp, readBoolean } from './values'
 
@@ -27,6 +44,8 @@ export interface Answers {
   /** null: the backend answered the write without the report (`{"success": true}`, 204...). */
   saveReport: Report | null
   finalizeReport: Report | null
+  listReportRevisions: ReportRevision[]
+  addReportAddendum: Addendum
   clearConversation: null
   speechToken: SpeechTokenAnswer
   speechPhrases: PhrasesAnswer
@@ -85,6 +104,11 @@ function readReportWrite(raw: unknown): Reading<Report | null> {
   return ok(holdsReport(raw) ? readReport(raw) : null)
 }
 
+function readAddendumAnswer(raw: unknown): Reading<Addendum> {
+  const read = readAddendum(raw)
+  return read.ok ? ok(read.value) : malformed(`${read.field}: cannot be read`)
+}
+
 export const answerReaders: Readers = {
   listPatients: (raw) => readList(raw, readPatient),
   listOrders: (raw) => readList(raw, readOrder),
@@ -99,6 +123,8 @@ export const answerReaders: Readers = {
   },
   saveReport: readReportWrite,
   finalizeReport: readReportWrite,
+  listReportRevisions: (raw) => readList(raw, readRevision),
+  addReportAddendum: readAddendumAnswer,
   clearConversation: () => ok(null),
   speechToken: readSpeechToken,
   speechPhrases: readPhrases,

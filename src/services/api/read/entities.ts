@@ -10,8 +10,11 @@ import {
   type MessageMeta,
   type Order,
   type Patient,
+  type Addendum,
   type Report,
+  type ReportRevision,
   type ReportSections,
+  type UserRef,
 } from '../model'
 import {
   isRecord,
@@ -74,6 +77,62 @@ export function reportOfContent(sections: ReportSections, isFinal: boolean): Rep
     updated_at: null,
     version: contentVersion(sections, isFinal),
     finalized_at: null,
+    finalized_by: null,
+    addenda: [],
+  }
+}
+
+function readUserRef(raw: unknown): UserRef | null {
+  if (!isRecord(raw)) return null
+  const name = readText(raw.name)?.trim()
+  const userId = readId(raw.user_id) ?? readId(raw.id) ?? null
+  if (!name && userId === null) return null
+  return { user_id: userId, name: name || (userId ?? '') }
+}
+
+export function readAddendum(raw: unknown): Read<Addendum> {
+  if (!isRecord(raw)) return refused('addendum')
+  const id = readId(raw.id)
+  if (id === undefined) return refused('id')
+  const text = readText(raw.text)
+  if (text === undefined) return refused('text')
+  return {
+    ok: true,
+    value: {
+      id,
+      text,
+      author: readUserRef(raw.author),
+      created_at: readTimestamp(raw.created_at) ?? null,
+    },
+  }
+}
+
+function readAddenda(raw: unknown): Addendum[] {
+  if (!Array.isArray(raw)) return []
+  return raw.map(readAddendum).flatMap((read) => (read.ok ? [read.value] : []))
+}
+
+export function readRevision(raw: unknown): Read<ReportRevision> {
+  if (!isRecord(raw)) return refused('revision')
+  const id = readId(raw.id)
+  if (id === undefined) return refused('id')
+  const author = isRecord(raw.author) ? raw.author : {}
+  const person = readUserRef(author)
+  return {
+    ok: true,
+    value: {
+      id,
+      sections: readSections(raw.sections),
+      author:
+        readText(author.kind) === 'assistant' || !person
+          ? { kind: 'assistant' }
+          : { kind: 'user', user_id: person.user_id, name: person.name },
+      cause: readText(raw.cause) ?? 'save',
+      sections_changed: Array.isArray(raw.sections_changed)
+        ? raw.sections_changed.filter(isSectionKey)
+        : [],
+      created_at: readTimestamp(raw.created_at) ?? null,
+    },
   }
 }
 
@@ -91,6 +150,8 @@ export function readReport(raw: unknown): Report | null {
     updated_at: updatedAt,
     version: updatedAt ?? contentVersion(sections, isFinal),
     finalized_at: readTimestamp(raw.finalized_at) ?? null,
+    finalized_by: readUserRef(raw.finalized_by),
+    addenda: readAddenda(raw.addenda),
   }
 }
 
@@ -164,6 +225,7 @@ export function readMessage(raw: unknown): Read<Message> {
       created_at: readTimestamp(raw.created_at) ?? null,
       rating: readRating(raw.rating),
       meta_data: readMeta(raw.meta_data),
+      author_name: readText(raw.author_name)?.trim() || null,
     },
   }
 }

@@ -8,6 +8,7 @@ import { http, HttpResponse } from 'msw'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { Chat, type ChatProps } from '../../../../src/features/conversation'
+import { sessionStarted } from '../../../../src/features/auth'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { routePattern } from '../../../support/msw/apiBackend'
 import { buildMessage } from '../../../support/msw/data'
@@ -67,6 +68,28 @@ describe('the messages', () => {
     expect(answer).toHaveTextContent('No nodules are seen.')
     expect(within(answer).getByText('12:07 am')).toBeInTheDocument()
     expect(articles()).toEqual([question, answer])
+  })
+
+  it('CH-1 AU-1 only the signed-in clinician is You; a colleague is named, or Clinician when unnamed', async () => {
+    givenConversation(
+      { role: 'user', user_id: 'U-ada', content: 'Mine.' },
+      { role: 'user', user_id: 'U-ben', author_name: 'Ben Marsh', content: 'Colleague.' },
+      { role: 'user', user_id: 'U-cam', author_name: null, content: 'Unnamed colleague.' },
+      { role: 'assistant', content: 'Noted.' },
+    )
+    const { store } = renderChat()
+    act(() => {
+      store.dispatch(sessionStarted({ userId: 'U-ada' }))
+    })
+
+    await screen.findByText('Colleague.')
+    expect(articles()).toHaveLength(4)
+    expect(screen.getByRole('article', { name: 'You' })).toHaveTextContent('Mine.')
+    expect(screen.getByRole('article', { name: 'Ben Marsh' })).toHaveTextContent('Colleague.')
+    expect(screen.getByRole('article', { name: 'Clinician' })).toHaveTextContent(
+      'Unnamed colleague.',
+    )
+    expect(screen.getByRole('article', { name: 'AI Assistant' })).toHaveTextContent('Noted.')
   })
 
   it('CH-2 a dictated message carries the Voice input mark, a typed one does not', async () => {

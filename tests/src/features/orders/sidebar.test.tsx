@@ -10,7 +10,7 @@ import { system } from '../../../../src/app/theme'
 import { Sidebar } from '../../../../src/features/orders'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { routePattern } from '../../../support/msw/apiBackend'
-import { buildOrder, buildPatient } from '../../../support/msw/data'
+import { buildOrder, buildPatient, buildReport, FIXED_TIME } from '../../../support/msw/data'
 import { apiBackend, server } from '../../../support/msw/server'
 import { renderWithProviders } from '../../../support/render'
 import { accessionsIn, largeWorklist, makeScrollable, seedWorklist } from './worklistHelpers'
@@ -92,6 +92,31 @@ describe('the sidebar', () => {
     expect(entry).toHaveTextContent('US · Abdomen · Ultrasound abdomen complete')
     expect(entry).toHaveTextContent('ACC-7')
     expect(within(entry).getByText('URGENT')).toBeInTheDocument()
+  })
+
+  it('SG-2 a signed study is marked Final, not In progress', async () => {
+    const patient = buildPatient({ id: 'P9' })
+    seedWorklist(
+      [patient],
+      [
+        buildOrder({
+          id: 'OS',
+          patient,
+          status: 'in_progress',
+          accession_number: 'ACC-8',
+          report: buildReport({ is_final: true, finalized_at: FIXED_TIME }),
+        }),
+        buildOrder({ id: 'OW', patient, status: 'in_progress', accession_number: 'ACC-9' }),
+      ],
+    )
+    renderWithProviders(<Sidebar open />)
+
+    const list = await worklist()
+    const signed = within(list).getByText('ACC-8').closest('[role="option"]')!
+    const open = within(list).getByText('ACC-9').closest('[role="option"]')!
+    expect(signed).toHaveTextContent('Final')
+    expect(signed).not.toHaveTextContent('In progress')
+    expect(open).toHaveTextContent('In progress')
   })
 
   it('WS-5 badges: stat red, urgent yellow, routine green, each with its word', async () => {

@@ -425,6 +425,68 @@ describe('finalizing', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
   })
 
+  it('SG-1 a signed report names its signer and the time under the read-only sentence', async () => {
+    giveO1Report()
+    const view = await renderEditor()
+
+    await finalizeAndConfirm(view)
+
+    expect(await screen.findByText(FINALIZED)).toBeInTheDocument()
+    expect(screen.getByText(/^Signed by Dr Test at \d{1,2}:\d{2} [ap]m$/)).toBeInTheDocument()
+  })
+
+  it('AD-1 a signed report takes an addendum, signed after a confirmation, numbered under the text', async () => {
+    giveO1Report({ is_final: true, finalized_at: EARLIER })
+    const view = await renderEditor()
+    const box = screen.getByRole('textbox', { name: 'Addendum' })
+    expect(screen.getByRole('button', { name: 'Sign addendum' })).toBeDisabled()
+
+    await view.user.type(box, 'Comparison with the prior study: unchanged.')
+    await view.user.click(screen.getByRole('button', { name: 'Sign addendum' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog).toHaveTextContent(
+      'Sign this addendum? It becomes part of the signed report and cannot be undone.',
+    )
+    expect(apiBackend.requestsTo('addReportAddendum')).toHaveLength(0)
+    await view.user.click(within(dialog).getByRole('button', { name: 'Sign' }))
+
+    const addenda = await screen.findByRole('list', { name: 'Addenda' })
+    expect(within(addenda).getByText(/^Addendum 1 · Dr Test at /)).toBeInTheDocument()
+    expect(addenda).toHaveTextContent('Comparison with the prior study: unchanged.')
+    expect(box).toHaveValue('')
+    expect(apiBackend.requestsTo('addReportAddendum')[0]?.body).toEqual({
+      text: 'Comparison with the prior study: unchanged.',
+    })
+    // The signed text itself never changes.
+    expect(view.impression).toHaveAttribute('readonly')
+    expect(view.impression).toHaveValue('Normal.')
+  })
+
+  it('AD-1 an addendum the server refuses stays in its box and says why', async () => {
+    giveO1Report({ is_final: true, finalized_at: EARLIER })
+    server.use(
+      http.post(routePattern('addReportAddendum'), () =>
+        HttpResponse.json(
+          { error: 'internal', message: 'boom' },
+          { status: 500, statusText: 'Internal Server Error' },
+        ),
+      ),
+    )
+    const view = await renderEditor()
+    const box = screen.getByRole('textbox', { name: 'Addendum' })
+
+    await view.user.type(box, 'Late finding: small nodule.')
+    await view.user.click(screen.getByRole('button', { name: 'Sign addendum' }))
+    await view.user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sign' }),
+    )
+
+    expect(
+      await screen.findByText(/^The addendum was not signed: API Error: Internal Server Error/),
+    ).toBeInTheDocument()
+    expect(box).toHaveValue('Late finding: small nodule.')
+  })
+
   it('RP-4 a report already final on the server opens read-only', async () => {
     giveO1Report({ is_final: true, finalized_at: EARLIER })
     const view = await renderEditor()

@@ -10,7 +10,7 @@ import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { ordersApi } from '../../../../src/services/api/ordersApi'
 import { reportApi } from '../../../../src/services/api/reportApi'
 import { speechApi } from '../../../../src/services/api/speechApi'
-import { buildSections } from '../../../support/msw/data'
+import { buildReport, buildSections, FIXED_TIME } from '../../../support/msw/data'
 import { apiBackend } from '../../../support/msw/server'
 import { createTestDeps, makeTestStore } from '../../../support/render'
 import type { AppStore } from '../../../../src/app/store'
@@ -90,6 +90,28 @@ const cases: Record<RouteName, EndpointCase> = {
       store.dispatch(reportApi.endpoints.finalizeReport.initiate({ orderId: 'O1' })).unwrap(),
     path: '/api/v1/orders/O1/report/finalize',
     body: null,
+  },
+  listReportRevisions: {
+    call: (store) =>
+      store.dispatch(reportApi.endpoints.listReportRevisions.initiate('O1')).unwrap(),
+    path: '/api/v1/orders/O1/report/revisions',
+    body: null,
+  },
+  addReportAddendum: {
+    call: async (store) => {
+      const order = apiBackend.orders.find((candidate) => candidate.id === 'O1')!
+      order.report = buildReport({ is_final: true, finalized_at: FIXED_TIME })
+      return store
+        .dispatch(
+          reportApi.endpoints.addReportAddendum.initiate({
+            orderId: 'O1',
+            text: 'Also: no fracture.',
+          }),
+        )
+        .unwrap()
+    },
+    path: '/api/v1/orders/O1/report/addenda',
+    body: { text: 'Also: no fracture.' },
   },
   clearConversation: {
     call: (store) =>

@@ -1,0 +1,127 @@
+/**
+ * The audit trail: who did what, when, to which study, from which address. Rows are appended in
+ * the transaction of the act they record (so an act that rolls back leaves no event) and the
+ * database refuses to change or delete them (migration 0003). An event never holds clinical
+ * text or a token: `detail` carries codes only (section keys, a rating, a cause, an id).
+ */
+import { and, asc, eq, gte, type SQL } from 'drizzle-orm'
+import type { Database, Queryable } from '../db/client'
+import { auditEvents, users } from '../db/schema'
+
+export const AUDIT_KINDS = [
+  'sign_up',
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'study_opened',
+  'message_sent',
+  'report_saved',
+  'assistant_update',
+  'report_finalized',
+  'addendum_added',
+  'message_rated',
+  'conversation_cleared',
+] as const
+export type AuditKind = (typeof AUDIT_KINDS)[number]
+
+/** Who acts in a request: the signed-in user, the name their session gives (if any), the address. */
+export interface Actor {
+  userId: string
+  /** The display name the session carries (Descope cloud mode); local mode looks it up. */
+  name?: string | undefined
+  /** `request.ip`. */
+  address?: string | undefined
+}
+
+export type AuditDetail = Record<string, string | number | boolean | null | string[]>
+
+export interface AuditEventInput {
+  kind: AuditKind
+  userId: string | null
+  orderId?: string | null
+  address?: string | null
+  detail?: AuditDetail | null
+  at: Date
+}
+
+export async function recordAudit(q: Queryable, event: AuditEventInput): Promise<void> {
+  await q.insert(auditEvents).values({
+    kind: event.kind,
+    userId: event.userId,
+    orderId: event.orderId ?? null,
+    address: event.address ?? null,
+    detail: event.detail ?? null,
+    createdAt: event.at,
+  })
+}
+
+/** One event of an actor's request. */
+export const auditOf = (
+  actor: Actor,
+  kind: AuditKind,
+  orderId: string,
+  at: Date,
+  detail?: AuditDetail,
+): AuditEventInput => ({
+  kind,
+  userId: actor.userId,
+  orderId,
+  address: actor.address ?? null,
+  detail: detail ?? null,
+  at,
+})
+
+/**
+ * The name the record gives a user: the name their session carries, else the local user's name,
+ * else their login id, else (a cloud user whose session says nothing more) their user id.
+ */
+export async function displayName(q: Queryable, actor: Actor): Promise<string> {
+  if (actor.name && actor.name.trim() !== '') return actor.name.trim()
+  const [user] = await q
+    .select({ name: users.name, loginId: users.loginId })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+  if (user) return user.name.trim() !== '' ? user.name : user.loginId
+  return actor.userId
+}
+
+export interface AuditFilter {
+  orderId?: string | undefined
+  userId?: string | undefined
+  since?: Date | undefined
+}
+
+export interface AuditEvent {
+  seq: number
+  at: string
+  kind: string
+  user_id: string | null
+  order_id: string | null
+  address: string | null
+  detail: Record<string, unknown> | null
+}
+
+/** Events oldest first, filtered by order, user and time. */
+export async function listAuditEvents(
+  db: Database,
+  filter: AuditFilter = {},
+): Promise<AuditEvent[]> {
+  const where: SQL[] = []
+  if (filter.orderId !== undefined) where.push(eq(auditEvents.orderId, filter.orderId))
+  if (filter.userId !== undefined) where.push(eq(auditEvents.userId, filter.userId))
+  if (filter.since !== undefined) where.push(gte(auditEvents.createdAt, filter.since))
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(where.length > 0 ? and(...where) : undefined)
+    .orderBy(asc(auditEvents.seq))
+  return rows.map((row) => ({
+    seq: row.seq,
+    at: row.createdAt.toISOString(),
+    kind: row.kind,
+    user_id: row.userId,
+    order_id: row.orderId,
+    address: row.address,
+    detail: row.detail ?? null,
+  }))
+}

@@ -1,0 +1,145 @@
+/**
+ * What a report keeps of its past: a revision for every write (appended in the transaction of the
+ * write, never changed) and the addenda of a final report (appended, never changed).
+ */
+import { randomUUID } from 'node:crypto'
+import { asc, desc, eq } from 'drizzle-orm'
+import type {
+  Addendum,
+  ReportRevision,
+  ReportSectionKey,
+  ReportSections,
+  RevisionCause,
+} from '../../contract'
+import { REPORT_SECTION_KEYS } from '../../contract'
+import type { Queryable, Tx } from '../db/client'
+import { reportAddenda, reportRevisions } from '../db/schema'
+
+export type RevisionAuthor = { kind: 'user'; userId: string; name: string } | { kind: 'assistant' }
+
+export const EMPTY_SECTIONS: ReportSections = {
+  history: '',
+  technique: '',
+  comparison: '',
+  findings: '',
+  impression: '',
+}
+
+export function sectionsOf(row: ReportSections | undefined | null): ReportSections {
+  if (!row) return EMPTY_SECTIONS
+  return {
+    history: row.history,
+    technique: row.technique,
+    comparison: row.comparison,
+    findings: row.findings,
+    impression: row.impression,
+  }
+}
+
+export function changedSections(before: ReportSections, after: ReportSections): ReportSectionKey[] {
+  return REPORT_SECTION_KEYS.filter((key) => before[key] !== after[key])
+}
+
+/**
+ * Appends the revision of one write: `after` as it now stands, compared with `before` (the report
+ * before the write, or blank sections when there was none). The caller holds the order row lock.
+ */
+export async function appendRevision(
+  tx: Tx,
+  input: {
+    orderId: string
+    before: ReportSections
+    after: ReportSections
+    author: RevisionAuthor
+    cause: RevisionCause
+    at: Date
+  },
+): Promise<ReportSectionKey[]> {
+  const changed = changedSections(input.before, input.after)
+  await tx.insert(reportRevisions).values({
+    id: randomUUID(),
+    orderId: input.orderId,
+    ...sectionsOf(input.after),
+    authorKind: input.author.kind,
+    authorUserId: input.author.kind === 'user' ? input.author.userId : null,
+    authorName: input.author.kind === 'user' ? input.author.name : null,
+    cause: input.cause,
+    sectionsChanged: changed,
+    createdAt: input.at,
+  })
+  return changed
+}
+
+type RevisionRow = typeof reportRevisions.$inferSelect
+type AddendumRow = typeof reportAddenda.$inferSelect
+
+function toRevision(row: RevisionRow): ReportRevision {
+  return {
+    id: row.id,
+    sections: sectionsOf(row),
+    author:
+      row.authorKind === 'user'
+        ? {
+            kind: 'user',
+            user_id: row.authorUserId ?? '',
+            name: row.authorName ?? row.authorUserId ?? '',
+          }
+        : { kind: 'assistant' },
+    cause: row.cause,
+    sections_changed: row.sectionsChanged,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+/** Every revision of an order's report, newest first. */
+export async function listRevisions(q: Queryable, orderId: string): Promise<ReportRevision[]> {
+  const rows = await q
+    .select()
+    .from(reportRevisions)
+    .where(eq(reportRevisions.orderId, orderId))
+    .orderBy(desc(reportRevisions.seq))
+  return rows.map(toRevision)
+}
+
+export function toAddendum(row: AddendumRow): Addendum {
+  return {
+    id: row.id,
+    text: row.text,
+    author: { user_id: row.authorUserId, name: row.authorName },
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+/** An order's addenda, oldest first. */
+export async function listAddenda(q: Queryable, orderId: string): Promise<Addendum[]> {
+  const rows = await q
+    .select()
+    .from(reportAddenda)
+    .where(eq(reportAddenda.orderId, orderId))
+    .orderBy(asc(reportAddenda.seq))
+  return rows.map(toAddendum)
+}
+
+export async function insertAddendum(
+  tx: Tx,
+  input: { orderId: string; text: string; userId: string; name: string; at: Date },
+): Promise<Addendum> {
+  const [row] = await tx
+    .insert(reportAddenda)
+    .values({
+      id: randomUUID(),
+      orderId: input.orderId,
+      text: input.text,
+      authorUserId: input.userId,
+      authorName: input.name,
+      createdAt: input.at,
+    })
+    .returning()
+  return toAddendum(row as AddendumRow)
+}
+
+/** Removes an order's revisions and addenda (clearing a conversation whose report goes too). */
+export async function deleteHistory(tx: Tx, orderId: string): Promise<void> {
+  await tx.delete(reportRevisions).where(eq(reportRevisions.orderId, orderId))
+  await tx.delete(reportAddenda).where(eq(reportAddenda.orderId, orderId))
+}

@@ -1,0 +1,110 @@
+/**
+ * A signed report is never edited, only appended to. Under the signed text: its addenda,
+ * numbered, each with its author and time, never changed; and a box to write the next one,
+ * signed after a confirmation that says it cannot be undone. The box keeps its text when the
+ * signing fails, and says why.
+ */
+import { Alert, Box, Button, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useState } from 'react'
+import type { Addendum } from '../../services/api/model'
+import { isApiError } from '../../services/api/baseApi'
+import { useAddReportAddendumMutation } from '../../services/api/reportApi'
+import { ConfirmDialog } from './FinalizeDialog'
+import { formatSaveTime } from './formatSaveTime'
+
+export const ADDENDUM_QUESTION =
+  'Sign this addendum? It becomes part of the signed report and cannot be undone.'
+
+function AddendumItem({ addendum, number }: { addendum: Addendum; number: number }) {
+  const byline = [addendum.author?.name, addendum.created_at && formatSaveTime(addendum.created_at)]
+    .filter(Boolean)
+    .join(' at ')
+  return (
+    <Box as="li" borderLeftWidth="2px" borderColor="border.emphasized" pl="3" py="1">
+      <Text fontSize="xs" color="fg.muted" fontWeight="semibold">
+        Addendum {number}
+        {byline && ` · ${byline}`}
+      </Text>
+      <Text fontFamily="mono" fontSize="sm" whiteSpace="pre-wrap">
+        {addendum.text}
+      </Text>
+    </Box>
+  )
+}
+
+export function Addenda({ orderId, addenda }: { orderId: string; addenda: readonly Addendum[] }) {
+  const [text, setText] = useState('')
+  const [asking, setAsking] = useState(false)
+  const [addAddendum, { isLoading, error, reset }] = useAddReportAddendumMutation()
+  const blank = text.trim() === ''
+
+  const sign = async () => {
+    setAsking(false)
+    try {
+      await addAddendum({ orderId, text: text.trim() }).unwrap()
+      setText('')
+      reset()
+    } catch {
+      // Shown below from the mutation's error; the text stays in the box.
+    }
+  }
+
+  return (
+    <Stack gap="2">
+      {addenda.length > 0 && (
+        <Stack as="ol" gap="2" aria-label="Addenda" listStyleType="none">
+          {addenda.map((addendum, index) => (
+            <AddendumItem key={addendum.id} addendum={addendum} number={index + 1} />
+          ))}
+        </Stack>
+      )}
+      <Field.Root>
+        <Field.Label>Addendum</Field.Label>
+        <Textarea
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value)
+          }}
+          rows={3}
+          resize="vertical"
+          fontFamily="mono"
+          fontSize="sm"
+          bg="bg"
+        />
+      </Field.Root>
+      {error && (
+        <Alert.Root status="error" variant="subtle">
+          <Alert.Indicator />
+          <Alert.Title>
+            The addendum was not signed:{' '}
+            {isApiError(error) ? error.message : 'the server could not be reached.'}
+          </Alert.Title>
+        </Alert.Root>
+      )}
+      <Flex justify="flex-end">
+        <Button
+          size="sm"
+          colorPalette="brand"
+          disabled={blank || isLoading}
+          onClick={() => {
+            setAsking(true)
+          }}
+        >
+          Sign addendum
+        </Button>
+      </Flex>
+      <ConfirmDialog
+        open={asking}
+        title="Sign addendum"
+        question={ADDENDUM_QUESTION}
+        confirmLabel="Sign"
+        onCancel={() => {
+          setAsking(false)
+        }}
+        onConfirm={() => {
+          void sign()
+        }}
+      />
+    </Stack>
+  )
+}
