@@ -15,7 +15,7 @@ import type { ActionRecorder } from './actionLog'
 import { devToolsSettings } from './devTools'
 import { layoutSlice } from './layoutSlice'
 import { ordersSlice } from '../features/orders'
-import { conversationSlice } from '../features/conversation'
+import { authorshipSlice, conversationSlice } from '../features/conversation'
 import { reportSlice } from '../features/report'
 import { dictationSlice } from '../features/dictation'
 
@@ -24,6 +24,7 @@ export const rootReducer = combineSlices(
   layoutSlice,
   ordersSlice,
   conversationSlice,
+  authorshipSlice,
   reportSlice,
   dictationSlice,
 )

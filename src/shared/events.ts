@@ -30,3 +30,12 @@ export interface SessionUser {
  * learns from it whose messages are 'You'.
  */
 export const sessionStarted = createAction<SessionUser>('auth/sessionStarted')
+
+/**
+ * What the identity provider says of the session's user (the auth feature's event), once its user
+ * record is loaded: the display name and login ids the chat recognises the clinician's own
+ * messages by when a backend's ids are not the provider's. Never a token.
+ */
+export const sessionUserDescribed = createAction<{ name: string | null; loginIds: string[] }>(
+  'auth/sessionUserDescribed',
+)

@@ -3,10 +3,10 @@
  * API cache is dropped when a session ends, ID-2; unsaved report drafts are given back only to
  * the user who typed them). Only the fact and the user id travel, never a token.
  */
-import { useSession } from '@descope/react-sdk'
+import { useSession, useUser } from '@descope/react-sdk'
 import { useEffect, useRef } from 'react'
 import { useAppDispatch } from '../../app/hooks'
-import { sessionEnded, sessionStarted, type SessionUser } from './authEvents'
+import { sessionEnded, sessionStarted, sessionUserDescribed, type SessionUser } from './authEvents'
 import { sessionUserId } from './sessionUser'
 
 export function SessionBridge() {
@@ -32,6 +32,16 @@ export function SessionBridge() {
     reported.current = { userId }
     dispatch(sessionStarted({ userId }))
   }, [isAuthenticated, userId, dispatch])
+
+  const { user } = useUser()
+  const name = isAuthenticated ? (user?.name ?? null) : null
+  const loginIds = isAuthenticated ? (user?.loginIds ?? []).join('\n') : ''
+  // The provider's user record arrives with the sign-in or a little after a reload: the chat
+  // learns then the names the clinician goes by (AU-1).
+  useEffect(() => {
+    if (name === null && loginIds === '') return
+    dispatch(sessionUserDescribed({ name, loginIds: loginIds === '' ? [] : loginIds.split('\n') }))
+  }, [name, loginIds, dispatch])
 
   return null
 }

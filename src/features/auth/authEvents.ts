@@ -5,7 +5,7 @@
 import { createAction } from '@reduxjs/toolkit'
 
 // Declared with the events several features reduce; the auth feature dispatches it.
-export { sessionStarted, type SessionUser } from '../../shared/events'
+export { sessionStarted, sessionUserDescribed, type SessionUser } from '../../shared/events'
 
 /** Logout, a refresh the identity provider refused, or tokens cleared by the SDK. */
 export const sessionEnded = createAction('auth/sessionEnded')

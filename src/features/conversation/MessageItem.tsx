@@ -17,24 +17,7 @@ import { MicIcon } from '../../components/ui'
 import { PatientSummaryCard } from './PatientSummaryCard'
 import { isStructuredSummary, parsePatientSummary } from './patientSummary'
 import { RatingControl } from './RatingControl'
-
-export const AUTHOR_LABEL = { user: 'You', assistant: 'AI Assistant' } as const
-
-/** A clinician's message whose author the backend does not name. */
-export const UNNAMED_CLINICIAN = 'Clinician'
-
-/**
- * CH-1: 'You' for the signed-in clinician's own messages, 'AI Assistant' for the assistant's; a
- * colleague's message on the same study carries the colleague's name. A message that names no
- * author, or a store that knows no signed-in user, keeps the product's 'You'.
- */
-export function authorLabel(message: Message, viewerId: string | null): string {
-  if (message.role === 'assistant') return AUTHOR_LABEL.assistant
-  if (message.user_id === null || viewerId === null || message.user_id === viewerId) {
-    return AUTHOR_LABEL.user
-  }
-  return message.author_name ?? UNNAMED_CLINICIAN
-}
+import { AUTHOR_LABEL } from './authorshipSlice'
 
 function MessageText({ content }: { content: string }) {
   return (
@@ -138,8 +121,8 @@ function MessageBody({ message }: { message: Message }) {
 }
 
 export interface MessageItemProps {
-  /** The signed-in clinician's user id: their messages are 'You'. */
-  viewerId: string | null
+  /** Who wrote it as the label shows it (AU-1): 'You', 'AI Assistant' or a colleague's name. */
+  author: string
   orderId: string
   message: Message
   /** The id for the author's label, which the list's row (the article) is labelled by. */
@@ -155,12 +138,12 @@ export const MessageItem = memo(function MessageItem({
   orderId,
   message,
   labelId,
-  viewerId,
+  author,
 }: MessageItemProps) {
   return (
     <MessageFrame
       role={message.role}
-      author={authorLabel(message, viewerId)}
+      author={author}
       rowLabelId={labelId}
       inputType={message.input_type}
       stamp={<MessageTime at={message.created_at} />}

@@ -23,12 +23,13 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useId, useRef } from 'react'
+import { memo, useId, useMemo, useRef } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import { isApiError } from '../../services/api/baseApi'
 import type { Message } from '../../services/api/model'
 import { useListMessagesQuery } from '../../services/api/conversationApi'
-import { selectAnsweredExchanges, selectOutgoingMessage, selectViewerId } from './conversationSlice'
+import { selectAnsweredExchanges, selectOutgoingMessage } from './conversationSlice'
+import { authorLabel, idsRecognised, selectAuthorship, viewerOf } from './authorshipSlice'
 import { ArrowDownIcon } from './icons'
 import { AnsweredExchangeItems, MessageItem, SendingMessage } from './MessageItem'
 import { isStructuredSummary } from './patientSummary'
@@ -131,7 +132,9 @@ export const MessageList = memo(function MessageList({ orderId, sendCount }: Mes
   } = useListMessagesQuery(orderId)
   const outgoing = useAppSelector((state) => selectOutgoingMessage(state, orderId))
   const answered = useAppSelector((state) => selectAnsweredExchanges(state, orderId))
-  const viewerId = useAppSelector(selectViewerId)
+  const authorship = useAppSelector(selectAuthorship)
+  const viewer = useMemo(() => viewerOf(authorship), [authorship])
+  const recognised = useMemo(() => idsRecognised(messages ?? [], viewer), [messages, viewer])
   const scrollRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const labelIdPrefix = useId()
@@ -252,7 +255,7 @@ export const MessageList = memo(function MessageList({ orderId, sendCount }: Mes
                       orderId={orderId}
                       message={message}
                       labelId={labelId}
-                      viewerId={viewerId}
+                      author={authorLabel(message, viewer, recognised)}
                     />
                   </Box>
                 )

@@ -18,7 +18,7 @@
  * back as drafts (`chatDraftsRestored`), never sent again on its own.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { draftEdited, sessionStarted } from '../../shared/events'
+import { draftEdited } from '../../shared/events'
 import { baseApi } from '../../services/api/baseApi'
 import type { InputType } from '../../../contract'
 import { conversationApi } from '../../services/api/conversationApi'
@@ -53,8 +53,6 @@ export interface ConversationState {
   answered: Record<string, AnsweredExchange[]>
   /** Orders whose last send failed; the input says so until the next attempt. */
   sendFailed: Record<string, true>
-  /** The signed-in clinician (the session's user id): only their messages are 'You'. */
-  viewerId: string | null
 }
 
 export const EMPTY_DRAFT: ChatDraft = Object.freeze({ text: '', inputType: 'text' })
@@ -65,7 +63,6 @@ const initialState: ConversationState = {
   outgoing: {},
   answered: {},
   sendFailed: {},
-  viewerId: null,
 }
 
 const { clearConversation, listMessages, sendMessage } = conversationApi.endpoints
@@ -136,9 +133,6 @@ export const conversationSlice = createSlice({
           return
         }
         state.drafts[orderId] = { text, inputType: state.drafts[orderId]?.inputType ?? 'text' }
-      })
-      .addCase(sessionStarted, (state, action) => {
-        state.viewerId = action.payload.userId
       })
       .addMatcher(sendMessage.matchPending, (state, action) => {
         const { orderId, content, input_type } = action.meta.arg.originalArgs
@@ -231,7 +225,6 @@ export const conversationSlice = createSlice({
     selectAnsweredExchanges: (state, orderId: string): readonly AnsweredExchange[] =>
       state.answered[orderId] ?? NO_EXCHANGES,
     selectIsSending: (state, orderId: string): boolean => orderId in state.outgoing,
-    selectViewerId: (state): string | null => state.viewerId,
     selectSendFailed: (state, orderId: string): boolean => state.sendFailed[orderId] === true,
     /** What of the study is not sent yet, as the draft a reload should give back; null: nothing. */
     selectUnsentDraft: unsentOf,
@@ -251,6 +244,5 @@ export const {
   selectIsSending,
   selectOutgoingMessage,
   selectSendFailed,
-  selectViewerId,
   selectUnsentDraft,
 } = conversationSlice.selectors

@@ -16,3 +16,4 @@ export {
   type ConversationState,
 } from './conversationSlice'
 export { formatMessageTime } from './formatMessageTime'
+export { authorshipSlice } from './authorshipSlice'

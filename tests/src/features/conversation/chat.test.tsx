@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { Chat, type ChatProps } from '../../../../src/features/conversation'
-import { sessionStarted } from '../../../../src/features/auth'
+import { sessionStarted, sessionUserDescribed } from '../../../../src/features/auth'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { routePattern } from '../../../support/msw/apiBackend'
 import { buildMessage } from '../../../support/msw/data'
@@ -90,6 +90,64 @@ describe('the messages', () => {
       'Unnamed colleague.',
     )
     expect(screen.getByRole('article', { name: 'AI Assistant' })).toHaveTextContent('Noted.')
+  })
+
+  it("AU-1 a backend whose ids are not the identity provider's keeps its messages 'You'", async () => {
+    givenConversation(
+      { role: 'user', user_id: '17', content: 'First question.' },
+      { role: 'assistant', content: 'No nodules are seen.' },
+      { role: 'user', user_id: '17', content: 'Second question.' },
+    )
+    const { store } = renderChat()
+    act(() => {
+      store.dispatch(sessionStarted({ userId: 'U-ada' }))
+      store.dispatch(sessionUserDescribed({ name: 'Ada Lovelace', loginIds: ['ada@x.test'] }))
+    })
+
+    await screen.findByText('Second question.')
+    expect(screen.getAllByRole('article', { name: 'You' })).toHaveLength(2)
+    expect(screen.queryByRole('article', { name: 'Clinician' })).not.toBeInTheDocument()
+  })
+
+  it("AU-1 without shared ids, a message naming someone else is a colleague's; one naming the clinician is 'You'", async () => {
+    givenConversation(
+      { role: 'user', user_id: '17', author_name: 'Ada Lovelace', content: 'Mine.' },
+      { role: 'user', user_id: '18', author_name: 'Ben Marsh', content: 'Colleague.' },
+      { role: 'assistant', content: 'Noted.' },
+    )
+    const { store } = renderChat()
+    act(() => {
+      store.dispatch(sessionStarted({ userId: 'U-ada' }))
+      store.dispatch(sessionUserDescribed({ name: 'Ada Lovelace', loginIds: ['ada@x.test'] }))
+    })
+
+    await screen.findByText('Colleague.')
+    expect(screen.getByRole('article', { name: 'You' })).toHaveTextContent('Mine.')
+    expect(screen.getByRole('article', { name: 'Ben Marsh' })).toHaveTextContent('Colleague.')
+  })
+
+  it("AU-1 the clinician's own id on the backend is learned from a reply to their send; an unnamed colleague is then 'Clinician'", async () => {
+    givenConversation(
+      { role: 'user', user_id: 'U-cam', content: 'Unnamed colleague.' },
+      { role: 'assistant', content: 'No nodules are seen.' },
+    )
+    const { store, user } = renderChat()
+    act(() => {
+      store.dispatch(sessionStarted({ userId: 'U-ada' }))
+    })
+    // Nothing says yet whose the message is: the product's 'You'.
+    expect(await screen.findByRole('article', { name: 'You' })).toHaveTextContent(
+      'Unnamed colleague.',
+    )
+
+    await user.type(messageBox(), 'Any effusion?{Enter}')
+
+    await waitFor(() => {
+      expect(screen.getByRole('article', { name: 'Clinician' })).toHaveTextContent(
+        'Unnamed colleague.',
+      )
+    })
+    expect(screen.getByRole('article', { name: 'You' })).toHaveTextContent('Any effusion?')
   })
 
   it('CH-2 a dictated message carries the Voice input mark, a typed one does not', async () => {
