@@ -34,7 +34,9 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: process.env.READOUT_E2E_BUILD
+    ? `test-results/e2e-${process.env.READOUT_E2E_BUILD}`
+    : 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
   retries: 0,

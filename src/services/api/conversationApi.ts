@@ -94,6 +94,11 @@ export const conversationApi = baseApi.injectEndpoints({
             .select(orderId)(lifecycle.getState())
             .data?.find((message) => message.id === messageId)?.rating
         const before = cachedRating()
+        /** Whether a read of the conversation is on its way, which may hold the rating before. */
+        const reading = () =>
+          conversationApi.endpoints.listMessages.select(orderId)(lifecycle.getState()).status ===
+          'pending'
+
         const patch = dispatch(
           conversationApi.util.updateQueryData('listMessages', orderId, (messages) => {
             const message = messages.find((candidate) => candidate.id === messageId)
@@ -102,8 +107,10 @@ export const conversationApi = baseApi.injectEndpoints({
         )
         try {
           await queryFulfilled
-          // A reply rated straight from the send's answer was not in the cache yet: fetch it.
-          if (ratingCallEnded(owner, call, 'stored') && before === undefined) {
+          // A reply rated straight from the send's answer was not in the cache yet, or a read of
+          // the conversation on its way may have left the server before the rating reached it
+          // and would answer the old rating: read it again once that read has landed.
+          if (ratingCallEnded(owner, call, 'stored') && (before === undefined || reading())) {
             dispatch(conversationApi.util.invalidateTags([{ type: 'Message', id: orderId }]))
           }
         } catch (failure) {

@@ -437,6 +437,43 @@ describe('a rating racing a refetch of the conversation', () => {
     expect(up).toHaveAttribute('aria-pressed', 'true')
   })
 
+  it('CH-5 a rating stored while a read of the conversation is on its way is shown once that read lands', async () => {
+    const { store, user } = await renderLoadedChat()
+    const { up } = await findRatingButtons()
+    let releaseRead: () => void = () => undefined
+    const readReleased = new Promise<void>((resolve) => {
+      releaseRead = resolve
+    })
+    server.use(
+      // A read that left before the rating reached the server answers the old rating.
+      answerOnce('listMessages', async () => {
+        const snapshot = structuredClone(apiBackend.messages.get('O1'))
+        await readReleased
+        return HttpResponse.json(snapshot)
+      }),
+    )
+    act(() => {
+      store.dispatch(conversationApi.util.invalidateTags([{ type: 'Message', id: 'O1' }]))
+    })
+    await waitFor(() => {
+      expect(apiBackend.requestsTo('listMessages').length).toBeGreaterThanOrEqual(2)
+    })
+
+    await user.click(up)
+    await waitFor(() => {
+      expect(apiBackend.requestsTo('rateMessage')).toHaveLength(1)
+    })
+    act(releaseRead)
+
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Rate up' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      )
+    })
+    expect(apiBackend.requestsTo('listMessages').length).toBeGreaterThanOrEqual(3)
+  })
+
   it('CH-5 a reply rated before the refetched conversation holds it keeps its rating', async () => {
     const { user } = await renderLoadedChat()
     let releaseRefetch: () => void = () => undefined
