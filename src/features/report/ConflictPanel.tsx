@@ -9,14 +9,7 @@ import { Alert, Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-
 import type { ReportSectionKey } from '../../../contract'
 import type { ReportSections } from '../../services/api/model'
 import type { ConflictChoice, ReportConflict } from './reconcile'
-
-export const SECTION_LABELS: Readonly<Record<ReportSectionKey, string>> = {
-  history: 'History',
-  technique: 'Technique',
-  comparison: 'Comparison',
-  findings: 'Findings',
-  impression: 'Impression',
-}
+import { SECTION_LABELS } from './sectionText'
 
 interface ConflictPanelProps {
   conflict: ReportConflict

@@ -6,7 +6,7 @@
  * What is on screen is the clinician's draft when there is one, else the server's report. Every
  * keystroke goes to the report slice; the report saga saves after a pause.
  */
-import { Box, Button, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Box, Button, Field, Flex, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useEffect, useMemo, type KeyboardEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { Order } from '../../services/api/model'
@@ -23,11 +23,16 @@ import {
   finalizeRequested,
   saveRequested,
   selectFinalizeState,
+  sectionsRestored,
   selectReportDraft,
   serverReportOf,
   textEdited,
 } from './reportSlice'
 import { Addenda } from './Addenda'
+import { AssistantChangeNotice, ChangedMark, useAssistantChange } from './AssistantChange'
+import { ReportHistory } from './ReportHistory'
+import type { RestoreCause } from './reconcile'
+import type { ReportSections } from '../../services/api/model'
 import { FinalizedElsewhere, FinalizedNotice, FinalizeError, SaveError } from './ReportNotices'
 import { SaveStatus } from './SaveStatus'
 import { parseReport, serializeReport, type ReportText } from './sectionText'
@@ -63,6 +68,12 @@ export function ReportForm({ order }: { order: Order }) {
   }
   const save = (trigger: 'manual' | 'retry') => {
     dispatch(saveRequested({ orderId, trigger }))
+  }
+  const change = useAssistantChange(orderId, serverReport)
+  /** UA-1, RH-2: earlier text comes back, saved at once as a revision of its own. */
+  const restore = (sections: Partial<ReportSections>, cause: RestoreCause) => {
+    dispatch(sectionsRestored({ orderId, sections, cause, server: serverReportOf(serverReport) }))
+    dispatch(saveRequested({ orderId, trigger: 'manual' }))
   }
   const saveOnShortcut = (event: KeyboardEvent) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
@@ -110,9 +121,24 @@ export function ReportForm({ order }: { order: Order }) {
         />
       )}
       <FinalizeError finalize={finalize} />
+      {change && !readOnly && (
+        <AssistantChangeNotice
+          change={change}
+          busy={saving || draft?.cause === 'undo'}
+          onUndo={() => {
+            restore(change.before, 'undo')
+          }}
+        />
+      )}
 
       <Field.Root flex="1" minH="16rem" display="flex" flexDirection="column">
-        <Field.Label>Report</Field.Label>
+        {/* The mark stays outside the label: the text area's name is 'Report' and only that. */}
+        <HStack gap="0">
+          <Field.Label>Report</Field.Label>
+          {change && (
+            <ChangedMark sections={change.sections.filter((key) => key !== 'impression')} />
+          )}
+        </HStack>
         <Textarea
           value={text.report}
           readOnly={readOnly}
@@ -125,7 +151,10 @@ export function ReportForm({ order }: { order: Order }) {
         />
       </Field.Root>
       <Field.Root>
-        <Field.Label>Impression</Field.Label>
+        <HStack gap="0">
+          <Field.Label>Impression</Field.Label>
+          {change?.sections.includes('impression') && <ChangedMark sections={['impression']} />}
+        </HStack>
         <Textarea
           value={text.impression}
           readOnly={readOnly}
@@ -147,6 +176,13 @@ export function ReportForm({ order }: { order: Order }) {
           </Text>
         )}
         <Box flex="1" />
+        <ReportHistory
+          orderId={orderId}
+          isFinal={isFinal}
+          onRestore={(sections) => {
+            restore(sections, 'restore')
+          }}
+        />
         <Button
           variant="outline"
           size="sm"

@@ -28,6 +28,7 @@ export {
   selectReportDraft,
   selectReportDrafts,
   serverReportOf,
+  sectionsRestored,
   textEdited,
   versionOf,
   type FinalizeFailure,

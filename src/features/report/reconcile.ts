@@ -56,7 +56,15 @@ export interface ReportDraft {
   finalizedElsewhere: boolean
   /** Read back from session storage after a reload, and not saved since. */
   restored: boolean
+  /**
+   * Why the next save writes this text, when it is not simply the clinician's typing: undoing an
+   * assistant change (UA-1) or restoring an earlier revision (RH-2). The revision says so.
+   */
+  cause?: RestoreCause | null
 }
+
+/** Why a save brings back earlier text; the server records it on the revision. */
+export type RestoreCause = 'undo' | 'restore'
 
 export const EMPTY_SECTIONS: ReportSections = Object.freeze({
   history: '',
@@ -105,11 +113,12 @@ export function newDraft(text: { report: string; impression: string }, base: Rep
     conflict: null,
     finalizedElsewhere: false,
     restored: false,
+    cause: null,
   }
   return draft
 }
 
-function writeSections(draft: ReportDraft, sections: ReportSections): void {
+export function writeSections(draft: ReportDraft, sections: ReportSections): void {
   const text = serializeReport(sections)
   draft.report = text.report
   draft.impression = text.impression

@@ -16,10 +16,13 @@ import { ordersApi } from '../../services/api/ordersApi'
 import type { StoredDraft } from '../../services/storage/draftStorage'
 import {
   chooseConflictSection,
+  draftSections,
   EMPTY_SECTIONS,
   newDraft,
   reconcileDraft,
+  writeSections,
   type ConflictChoice,
+  type RestoreCause,
   type ReportDraft,
   type ReportVersion,
   type SaveFailure,
@@ -147,6 +150,29 @@ export const reportSlice = createSlice({
       state.drafts[orderId] = { ...newDraft(draft, draft.base), restored: true }
       if (server) applyServerReport(state, orderId, server)
     },
+    /**
+     * UA-1, RH-2: earlier text of some sections comes back ('Undo assistant change', 'Restore'),
+     * over whatever else the draft holds; the next save records it as a revision of its own.
+     */
+    sectionsRestored(
+      state,
+      action: PayloadAction<
+        OrderPayload & {
+          sections: Partial<ReportSections>
+          cause: RestoreCause
+          server: ServerReport
+        }
+      >,
+    ) {
+      const { orderId, sections, cause, server } = action.payload
+      if (server.isFinal) return
+      const draft =
+        state.drafts[orderId] ?? newDraft(serializeReport(server.version.sections), server.version)
+      if (!editable(draft)) return
+      writeSections(draft, { ...draftSections(draft), ...sections })
+      draft.cause = cause
+      state.drafts[orderId] = draft
+    },
     saveHeldForReply(state, action: PayloadAction<OrderPayload>) {
       const draft = state.drafts[action.payload.orderId]
       if (draft?.save !== 'idle' && draft?.save !== 'failed') return
@@ -171,6 +197,7 @@ export const reportSlice = createSlice({
       draft.inFlight = null
       draft.saveError = null
       draft.restored = false
+      draft.cause = null
       draft.latest = saved
       // While a conflict waits, the base stays the version both sides diverged from.
       if (draft.conflict === null) draft.base = saved
@@ -278,6 +305,7 @@ export const reportSlice = createSlice({
 export const {
   editStarted,
   textEdited,
+  sectionsRestored,
   draftRestored,
   saveHeldForReply,
   saveNotNeeded,

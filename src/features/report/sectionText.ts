@@ -29,7 +29,24 @@
  * clinician typed elsewhere never disappears. A visible backslash was chosen over an invisible
  * marker so the clinician can see why that line is not a heading.
  */
+import type { ReportSectionKey } from '../../../contract'
 import type { ReportSections } from '../../services/api/model'
+
+/** Each section as the product names it to the clinician. */
+export const SECTION_LABELS: Readonly<Record<ReportSectionKey, string>> = {
+  history: 'History',
+  technique: 'Technique',
+  comparison: 'Comparison',
+  findings: 'Findings',
+  impression: 'Impression',
+}
+
+/** 'Impression', 'Findings and Impression', 'History, Findings and Impression'. */
+export function sectionNames(keys: readonly ReportSectionKey[]): string {
+  const names = keys.map((key) => SECTION_LABELS[key])
+  if (names.length <= 1) return names.join('')
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
+}
 
 /** The sections the Report text holds, in the order they are written. */
 export const TEXT_SECTION_KEYS = ['history', 'technique', 'comparison', 'findings'] as const

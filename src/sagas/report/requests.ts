@@ -65,7 +65,12 @@ export function* sendReport(orderId: Id, draft: ReportDraft): SagaIterator<Repor
   yield put(saveStarted({ orderId, sections }))
   const answer = yield* callEndpoint(
     reportApi.endpoints.saveReport.initiate(
-      { orderId, sections, baseVersion: draft.base.updatedAt },
+      {
+        orderId,
+        sections,
+        baseVersion: draft.base.updatedAt,
+        ...(draft.cause ? { cause: draft.cause } : {}),
+      },
       { track: false },
     ),
   )

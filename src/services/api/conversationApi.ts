@@ -1,4 +1,5 @@
 /** One study's conversation with the assistant: messages, sending, rating, initialize, clear. */
+import { QueryStatus } from '@reduxjs/toolkit/query'
 import { apiRequest } from './apiRequest'
 import { apiDepsOf, baseApi } from './baseApi'
 import { IN_PROGRESS, type Id, type Rating, type SendMessageRequest } from '../../../contract'
@@ -56,7 +57,11 @@ export const conversationApi = baseApi.injectEndpoints({
       query: ({ orderId, ...body }) => apiRequest('sendMessage', { params: { id: orderId }, body }),
       // The messages are refetched even after a failure: the server may have stored the user's
       // message before the assistant failed.
-      invalidatesTags: (_answer, _error, { orderId }) => [{ type: 'Message', id: orderId }],
+      // A reply that changed the report wrote a revision of it (UA-1) too.
+      invalidatesTags: (answer, _error, { orderId }) => [
+        { type: 'Message', id: orderId },
+        ...(answer?.report_updated ? [{ type: 'Revision' as const, id: orderId }] : []),
+      ],
       // CH-11: the first message moves the study to in_progress, which the caches take as they
       // are. A reply that changed the report (RP-6) makes that one order stale: it is read again
       // and its worklist entry takes the answer; the worklist itself is not refetched.
@@ -97,7 +102,7 @@ export const conversationApi = baseApi.injectEndpoints({
         /** Whether a read of the conversation is on its way, which may hold the rating before. */
         const reading = () =>
           conversationApi.endpoints.listMessages.select(orderId)(lifecycle.getState()).status ===
-          'pending'
+          QueryStatus.pending
 
         const patch = dispatch(
           conversationApi.util.updateQueryData('listMessages', orderId, (messages) => {
@@ -135,8 +140,12 @@ export const conversationApi = baseApi.injectEndpoints({
     }),
     clearConversation: build.mutation<null, Id>({
       query: (orderId) => apiRequest('clearConversation', { params: { id: orderId } }),
-      // Clearing deletes messages and report and resets the order's status (CL-2).
-      invalidatesTags: (_answer, _error, orderId) => [{ type: 'Message', id: orderId }],
+      // Clearing deletes messages and report (and, unless signed reports are kept, the report's
+      // history) and resets the order's status (CL-2).
+      invalidatesTags: (_answer, _error, orderId) => [
+        { type: 'Message', id: orderId },
+        { type: 'Revision', id: orderId },
+      ],
       // The report is gone, which the caches take as it is. The status goes back to the one the
       // order had before anyone worked on it, which only the server knows: only working on a
       // study moves it (to in_progress, CH-11), so a study the caches show in progress is read

@@ -26,6 +26,8 @@ export interface SaveReportArgs {
    * report (sent as `If-Match` / `If-None-Match: *`); left out, the PUT overwrites whatever is there.
    */
   baseVersion?: string | null
+  /** Why earlier text is written back (UA-1, RH-2); the revision records it. A plain save: absent. */
+  cause?: 'undo' | 'restore'
 }
 
 export interface FinalizeReportArgs {
@@ -63,10 +65,10 @@ function storeReport(dispatch: OrderCacheDispatch, orderId: Id, report: Report):
 export const reportApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     saveReport: build.mutation<Report | null, SaveReportArgs>({
-      query: ({ orderId, sections, baseVersion }) =>
+      query: ({ orderId, sections, baseVersion, cause }) =>
         apiRequest('saveReport', {
           params: { id: orderId },
-          body: { sections },
+          body: cause ? { sections, cause } : { sections },
           headers: preconditionOf(baseVersion),
         }),
       async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {

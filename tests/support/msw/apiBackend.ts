@@ -24,6 +24,8 @@ import {
   type Patient,
   type Report,
   type ReportRevision,
+  type ReportSections,
+  REPORT_SECTION_KEYS,
   type RevisionCause,
   type RouteName,
   addAddendumRequestSchema,
@@ -55,6 +57,8 @@ export interface ApiBackend {
   requests: RecordedRequest[]
   /** Whether the next assistant reply changes the report (`report_updated`). */
   replyUpdatesReport: boolean
+  /** Sections the next replies write into the report, over what it holds (with a revision). */
+  replyWrites: Partial<ReportSections> | null
   /** Requests recorded for one route. */
   requestsTo(route: RouteName): RecordedRequest[]
   /** Back to the demo data and an empty request log. */
@@ -107,6 +111,7 @@ export function createApiBackend(): ApiBackend {
     revisions: new Map(),
     requests: [],
     replyUpdatesReport: false,
+    replyWrites: null,
     requestsTo: (route) => backend.requests.filter((request) => request.route === route),
     reset: () => {
       const data = demoData()
@@ -116,6 +121,7 @@ export function createApiBackend(): ApiBackend {
       backend.revisions = new Map()
       backend.requests = []
       backend.replyUpdatesReport = false
+      backend.replyWrites = null
     },
   }
   backend.reset()
@@ -193,12 +199,13 @@ function recordRevision(
   cause: RevisionCause,
 ) {
   const history = backend.revisions.get(orderId) ?? []
+  const before = history.at(-1)?.sections ?? buildSections({})
   history.push({
     id: `R${String(history.length + 1)}`,
     sections: report.sections,
-    author: { kind: 'user', ...TEST_CLINICIAN },
+    author: cause === 'assistant' ? { kind: 'assistant' } : { kind: 'user', ...TEST_CLINICIAN },
     cause,
-    sections_changed: [],
+    sections_changed: REPORT_SECTION_KEYS.filter((key) => before[key] !== report.sections[key]),
     created_at: report.updated_at,
   })
   backend.revisions.set(orderId, history)
@@ -259,8 +266,15 @@ export function apiHandlers(backend: ApiBackend) {
       const reply = buildMessage({ order_id: order.id, role: 'assistant', content: 'Noted.' })
       backend.messages.set(order.id, [...thread, userMessage, reply])
       order.status = IN_PROGRESS
-      const reportUpdated = backend.replyUpdatesReport
-      if (reportUpdated) {
+      const writes = backend.replyWrites
+      const reportUpdated = backend.replyUpdatesReport || writes !== null
+      if (writes) {
+        order.report = buildReport({
+          sections: { ...(order.report?.sections ?? buildSections({})), ...writes },
+          updated_at: nextReportVersion(order.report),
+        })
+        recordRevision(backend, order.id, order.report, 'assistant')
+      } else if (reportUpdated) {
         order.report = buildReport({
           sections: buildSections({ findings: parsed.data.content }),
           updated_at: nextReportVersion(order.report),
