@@ -131,6 +131,8 @@ export const messageMetaSchema = z
     structured: z.boolean().optional(),
     /** Report sections an assistant reply changed. */
     sections: z.array(z.enum(REPORT_SECTION_KEYS)).optional(),
+    /** Of those, the sections whose text a clinician had written: the reply says so. */
+    replaced: z.array(z.enum(REPORT_SECTION_KEYS)).optional(),
   })
   .nullable()
 export type MessageMeta = z.infer<typeof messageMetaSchema>

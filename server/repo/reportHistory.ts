@@ -91,6 +91,30 @@ function toRevision(row: RevisionRow): ReportRevision {
   }
 }
 
+/**
+ * The sections among `keys` whose current text a person wrote: not blank, and the newest revision
+ * that changed the section was a clinician's (text with no revision behind it counts as theirs).
+ * An assistant update over them replaces a clinician's words, which its reply must say.
+ */
+export async function writtenByPeople(
+  tx: Tx,
+  orderId: string,
+  current: ReportSections,
+  keys: readonly ReportSectionKey[],
+): Promise<ReportSectionKey[]> {
+  const filled = keys.filter((key) => current[key].trim() !== '')
+  if (filled.length === 0) return []
+  const rows = await tx
+    .select({ authorKind: reportRevisions.authorKind, changed: reportRevisions.sectionsChanged })
+    .from(reportRevisions)
+    .where(eq(reportRevisions.orderId, orderId))
+    .orderBy(desc(reportRevisions.seq))
+  return filled.filter((key) => {
+    const last = rows.find((row) => row.changed.includes(key))
+    return last === undefined || last.authorKind === 'user'
+  })
+}
+
 /** Every revision of an order's report, newest first. */
 export async function listRevisions(q: Queryable, orderId: string): Promise<ReportRevision[]> {
   const rows = await q

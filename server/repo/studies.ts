@@ -38,6 +38,7 @@ import {
   listAddenda,
   listRevisions,
   sectionsOf,
+  writtenByPeople,
 } from './reportHistory'
 import {
   orderJson,
@@ -191,11 +192,16 @@ export async function storeExchange(db: Database, input: ExchangeInput, now: () 
     )
 
     let changed: ReportSectionKey[] = []
+    let replaced: ReportSectionKey[] = []
     if (input.sections) {
       const [current] = await tx.select().from(reports).where(eq(reports.orderId, order.id))
       if (!current?.isFinal) {
         changed = REPORT_SECTION_KEYS.filter((key) => input.sections?.[key] !== undefined)
         if (changed.length > 0) {
+          const overwritten = changed.filter(
+            (key) => (input.sections?.[key] ?? '') !== sectionsOf(current)[key],
+          )
+          replaced = await writtenByPeople(tx, order.id, sectionsOf(current), overwritten)
           const values = Object.fromEntries(
             changed.map((key) => [key, input.sections?.[key] ?? '']),
           )
@@ -220,24 +226,50 @@ export async function storeExchange(db: Database, input: ExchangeInput, now: () 
     // The reply is stamped after the question even when the clock has not moved.
     const replyAt = new Date(Math.max(now().getTime(), userAt.getTime() + 1))
     const replyId = randomUUID()
+    const reply = input.reply + replacedNote(replaced)
     await tx.insert(messages).values({
       id: replyId,
       orderId: order.id,
       userId,
       role: 'assistant',
-      content: input.reply,
+      content: reply,
       inputType: 'text',
       metaData:
-        changed.length > 0 ? { type: 'report_update', sections: changed } : { type: 'reply' },
+        changed.length > 0
+          ? { type: 'report_update', sections: changed, ...(replaced.length > 0 && { replaced }) }
+          : { type: 'reply' },
       createdAt: replyAt,
     })
     return {
       message_id: replyId,
-      content: input.reply,
+      content: reply,
       created_at: replyAt.toISOString(),
       report_updated: changed.length > 0,
     }
   })
+}
+
+const SECTION_NAMES: Readonly<Record<ReportSectionKey, string>> = {
+  history: 'History',
+  technique: 'Technique',
+  comparison: 'Comparison',
+  findings: 'Findings',
+  impression: 'Impression',
+}
+
+/**
+ * What a reply adds when the assistant replaced text a clinician wrote: which sections, and how
+ * to get the text back. Empty when it replaced nobody's words.
+ */
+export function replacedNote(replaced: readonly ReportSectionKey[]): string {
+  if (replaced.length === 0) return ''
+  const names = replaced.map((key) => SECTION_NAMES[key])
+  const list =
+    names.length === 1
+      ? names.join('')
+      : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
+  const section = names.length === 1 ? 'section' : 'sections'
+  return `\n\nThis replaced the ${list} ${section} you had written; 'Undo assistant change' in the report brings your text back.`
 }
 
 /** The latest of some instants; null when there is none. */

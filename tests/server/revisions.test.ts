@@ -118,6 +118,69 @@ describe.skipIf(skipDatabase)('report revisions', () => {
     expect(older?.cause).toBe('save')
   })
 
+  it('UA-1 an assistant update over an impression a clinician typed says so; the typed text is the revision before, and Undo brings it back as a new revision', async () => {
+    const id = freshOrder()
+    const typed = { ...SECTIONS, impression: 'Acute calculous cholecystitis.\nNo perforation.' }
+    await put(id, typed)
+    const res = await t.api('POST', `/orders/${id}/messages`, {
+      token: ada.token,
+      body: {
+        content: 'Update the impression: recommend surgical consultation',
+        input_type: 'voice',
+      },
+    })
+    expect(res.statusCode).toBe(200)
+    const answer = res.json<{ content: string; report_updated: boolean }>()
+    expect(answer.report_updated).toBe(true)
+    expect(answer.content).toContain(
+      "This replaced the Impression section you had written; 'Undo assistant change' in the report brings your text back.",
+    )
+    const reply = (await t.api('GET', `/orders/${id}/messages`, { token: ada.token }))
+      .json<{ role: string; meta_data: unknown }[]>()
+      .at(-1)
+    expect(reply?.meta_data).toEqual({
+      type: 'report_update',
+      sections: ['impression'],
+      replaced: ['impression'],
+    })
+
+    const [assistant, saved] = await revisions(id)
+    expect(assistant?.cause).toBe('assistant')
+    expect(assistant?.sections.impression).not.toBe(typed.impression)
+    expect(saved?.sections).toEqual(typed)
+
+    expect(
+      (await put(id, { ...SECTIONS, impression: typed.impression }, ada.token, 'undo')).statusCode,
+    ).toBe(200)
+    const after = await revisions(id)
+    expect(after).toHaveLength(3)
+    expect(after[0]).toMatchObject({
+      cause: 'undo',
+      sections: typed,
+      sections_changed: ['impression'],
+    })
+    expect(after.slice(1)).toEqual([assistant, saved])
+  })
+
+  it('UA-1 an assistant update of an empty section, or of text the assistant wrote, names nothing replaced', async () => {
+    const id = freshOrder()
+    await put(id, { ...SECTIONS, impression: '' })
+    const ask = (content: string) =>
+      t.api('POST', `/orders/${id}/messages`, { token: ada.token, body: { content } })
+
+    const first = (await ask('Impression: recommend surgical consultation')).json<{
+      content: string
+    }>()
+    const second = (await ask('Impression: no acute abnormality')).json<{ content: string }>()
+
+    expect(first.content).not.toContain('This replaced')
+    expect(second.content).not.toContain('This replaced')
+    const replies = (await t.api('GET', `/orders/${id}/messages`, { token: ada.token })).json<
+      { role: string; meta_data: { replaced?: unknown } | null }[]
+    >()
+    expect(replies.some((message) => message.meta_data?.replaced !== undefined)).toBe(false)
+  })
+
   it('an undo is a new revision with cause undo; the revisions before it never change', async () => {
     const id = freshOrder()
     await put(id, SECTIONS)
