@@ -7,13 +7,15 @@
  * - E011001 bad request (body is not JSON)
  * - E011003 invalid request (a field fails validation; the message names the field)
  * - E062107 user already exists
- * - E062108 user not found; used for every failed sign-in so an answer never tells whether
- *   an account exists
+ * - E062108 user not found: a sign-in for a login id that has no account, so the local card can
+ *   say so and offer to create one (a sign-up-or-in flow tells as much, and sign-up's E062107
+ *   already does)
  * - E130429 rate limit exceeded (with a `Retry-After` header, which the SDK reads)
  * Codes Descope does not publish for these situations are local choices, kept in the E06xxxx
  * (authentication) range:
  * - E061301 refresh token missing, invalid, expired or revoked (401: the SDK ends the session)
  * - E061302 session token missing or invalid (401)
+ * - E062109 wrong password for an existing account (401)
  * - E062110 sign-up is disabled on this server (403)
  * - E010500 internal error (500)
  */
@@ -21,7 +23,8 @@ export const DESCOPE_ERROR_CODES = {
   badRequest: 'E011001',
   invalidRequest: 'E011003',
   userAlreadyExists: 'E062107',
-  badCredentials: 'E062108',
+  userNotFound: 'E062108',
+  badCredentials: 'E062109',
   rateLimited: 'E130429',
   invalidRefreshToken: 'E061301',
   invalidSessionToken: 'E061302',

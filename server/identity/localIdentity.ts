@@ -291,7 +291,7 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
           )
         }
         const user = await findUserByLoginId(body.loginId)
-        // An unknown account is checked against a dummy hash so it answers as slowly as a wrong password.
+        // An unknown account is checked against a dummy hash: both answers take the same time.
         const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? dummyHash)
         if (!user || !passwordMatches) {
           await limiter.recordFailure(body.loginId, address, now())
@@ -301,12 +301,19 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
               reason: user ? 'wrong_password' : 'unknown_login',
             }),
           )
-          throw new IdentityError(
-            401,
-            DESCOPE_ERROR_CODES.badCredentials,
-            'Invalid credentials',
-            'The login id or the password is wrong.',
-          )
+          throw user
+            ? new IdentityError(
+                401,
+                DESCOPE_ERROR_CODES.badCredentials,
+                'Invalid credentials',
+                'The password is wrong.',
+              )
+            : new IdentityError(
+                401,
+                DESCOPE_ERROR_CODES.userNotFound,
+                'User not found',
+                'No account exists for this login id yet.',
+              )
         }
         await limiter.recordSuccess(body.loginId)
         return db.transaction(async (tx) => {

@@ -6,13 +6,11 @@
 import { expect, test, type Page } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
 import { CLEANED, DICTATION, RAW } from './fixtures/dictation'
-import { PASSWORD, shot } from './support'
+import { shot, signIn } from './support'
 
 async function signUpAndOpenStudy(page: Page, tag: string) {
   await page.goto('/login')
-  await page.getByLabel('Email').fill(`dictation-${tag}-${String(Date.now())}@hospital.test`)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await signIn(page, `dictation-${tag}-${String(Date.now())}@hospital.test`)
   await expect(page).toHaveURL(/\/$/)
   const phrases = page.waitForResponse(
     (response) => response.url().endsWith('/api/v1/speech/phrases') && response.ok(),

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { shot } from './support'
+import { shot, signIn } from './support'
 
 const password = 'correct horse battery'
 
 test.describe('signing up, staying signed in, logging out', () => {
-  test('RT-2 LG-1 LG-2 ID-2 a new user signs up, lands on /, survives a reload and logs out', async ({
+  test('RT-2 LG-1 LG-2 LG-5 ID-2 a new user signs up, lands on /, survives a reload and logs out', async ({
     page,
   }) => {
     const email = `reader-${Date.now()}@hospital.test`
@@ -18,6 +18,11 @@ test.describe('signing up, staying signed in, logging out', () => {
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password').fill(password)
     await page.getByRole('button', { name: 'Continue' }).click()
+    // LG-5: no account exists for the address yet; the card says so and asks for the name.
+    await expect(page.getByText(`No account exists for ${email} yet.`)).toBeVisible()
+    await page.getByLabel('Full name').fill('Dr Reader Session')
+    await page.screenshot({ path: shot('login-new-account') })
+    await page.getByRole('button', { name: 'Create account' }).click()
 
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
@@ -41,9 +46,7 @@ test.describe('signing up, staying signed in, logging out', () => {
   }) => {
     const email = `reader-b-${Date.now()}@hospital.test`
     await page.goto('/login')
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password').fill(password)
-    await page.getByRole('button', { name: 'Continue' }).click()
+    await signIn(page, email)
     await expect(page).toHaveURL(/\/$/)
 
     await page.goto('/login')

@@ -2,22 +2,36 @@ import { expect, type Page } from '@playwright/test'
 
 export const PASSWORD = 'correct horse battery'
 
+/** The name a clinician signs up with when the test gives none: from the e-mail's first part. */
+function nameFor(email: string): string {
+  const local = email.split('@')[0] ?? 'reader'
+  return `Dr ${local.split('-')[0] ?? 'Reader'} Test`
+}
+
 /**
  * Fills the login page the page is on with `email` and the shared password and waits for the
- * workspace: sign-up-or-in signs a new address up and a known one in.
+ * workspace. A known address signs in; an address with no account is told so (LG-5) and the
+ * account is created with `name` ('Full name', what signatures show).
  */
-export async function signIn(page: Page, email: string): Promise<void> {
+export async function signIn(page: Page, email: string, name = nameFor(email)): Promise<void> {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  const logOut = page.getByRole('button', { name: 'Log out' })
+  const fullName = page.getByLabel('Full name')
+  await expect(logOut.or(fullName)).toBeVisible()
+  if (await fullName.isVisible()) {
+    await fullName.fill(name)
+    await page.getByRole('button', { name: 'Create account' }).click()
+  }
+  await expect(logOut).toBeVisible()
 }
 
 /** Signs a brand-new user up through the login page and waits for the workspace. */
-export async function signUp(page: Page, prefix = 'reader'): Promise<string> {
+export async function signUp(page: Page, prefix = 'reader', name?: string): Promise<string> {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@hospital.test`
   await page.goto('/login')
-  await signIn(page, email)
+  await signIn(page, email, name)
   return email
 }
 

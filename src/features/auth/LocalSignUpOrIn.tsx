@@ -1,16 +1,20 @@
 /**
  * Local mode's stand-in for Descope's hosted "sign-up-or-in" flow: a native form that drives the
- * real Descope SDK (`password.signIn`, then `password.signUp` for a new address) against the
- * server's Descope-compatible endpoints. Like the widget, it owns its field messages and reports
- * only success or failure to the page.
+ * real Descope SDK against the server's Descope-compatible endpoints. 'Continue' signs in; an
+ * e-mail with no account yet is told so (LG-5) and offered account creation with the name that
+ * will appear under the clinician's signatures ('Full name'), so a mistyped address never makes
+ * a second account on its own. Like the widget, it owns its field messages and reports only
+ * success or failure to the page.
  */
-import { Button, Field, Input, Stack } from '@chakra-ui/react'
+import { Alert, Button, Field, HStack, Input, Stack } from '@chakra-ui/react'
 import { useDescope } from '@descope/react-sdk'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import {
   fieldErrorsFor,
+  DESCOPE_ERRORS,
   mayBeNewAccount,
   validateCredentials,
+  validateName,
   type FieldErrors,
   type SignInFailure,
 } from './signInForm'
@@ -40,28 +44,43 @@ export function LocalSignUpOrIn({ onSuccess, onError }: SignUpOrInProps) {
   const sdk = useDescope()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  const [name, setName] = useState('')
+  /** 'create': the e-mail has no account yet; the form offers to create it. */
+  const [step, setStep] = useState<'signIn' | 'create'>('signIn')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [pending, setPending] = useState(false)
+  const nameRef = useRef<HTMLInputElement>(null)
 
-  const signUpOrIn = async (loginId: string): Promise<SignInFailure | null> => {
-    const signIn = await sdk.password.signIn(loginId, password)
-    if (signIn.ok) return null
-    const signInFailure = failureOf('signIn', signIn)
-    if (!mayBeNewAccount(signInFailure)) return signInFailure
-    const signUp = await sdk.password.signUp(loginId, password, { email: loginId })
-    return signUp.ok ? null : failureOf('signUp', signUp)
+  useEffect(() => {
+    if (step === 'create') nameRef.current?.focus()
+  }, [step])
+
+  const signIn = async (loginId: string): Promise<SignInFailure | null> => {
+    const answer = await sdk.password.signIn(loginId, password)
+    return answer.ok ? null : failureOf('signIn', answer)
+  }
+  const signUp = async (loginId: string): Promise<SignInFailure | null> => {
+    const answer = await sdk.password.signUp(loginId, password, {
+      email: loginId,
+      name: name.trim(),
+    })
+    return answer.ok ? null : failureOf('signUp', answer)
   }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (pending) return
-    const invalid = validateCredentials(email, password)
+    const creating = step === 'create'
+    const invalid = {
+      ...validateCredentials(email, password),
+      ...(creating ? validateName(name) : {}),
+    }
     setErrors(invalid)
-    if (invalid.email || invalid.password) return
+    if (invalid.email || invalid.password || invalid.name) return
     setPending(true)
     let failure: SignInFailure | null
     try {
-      failure = await signUpOrIn(email.trim())
+      failure = await (creating ? signUp : signIn)(email.trim())
     } catch (error) {
       // The SDK throws when a request got no answer at all (network down).
       setPending(false)
@@ -74,6 +93,13 @@ export function LocalSignUpOrIn({ onSuccess, onError }: SignUpOrInProps) {
       return
     }
     setPending(false)
+    if (mayBeNewAccount(failure)) {
+      setErrors({})
+      setStep('create')
+      return
+    }
+    // Creating found the account after all: it was the password that was wrong.
+    if (creating && failure.errorCode === DESCOPE_ERRORS.userAlreadyExists) setStep('signIn')
     setErrors(fieldErrorsFor(failure) ?? {})
     onError(failure)
   }
@@ -81,6 +107,17 @@ export function LocalSignUpOrIn({ onSuccess, onError }: SignUpOrInProps) {
   return (
     <form noValidate aria-label="Sign up or sign in" onSubmit={(event) => void submit(event)}>
       <Stack gap="4">
+        {step === 'create' && (
+          <Alert.Root status="info" variant="subtle" size="sm">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>No account exists for {email.trim()} yet.</Alert.Title>
+              <Alert.Description>
+                Check the address, or create an account with your full name.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
         <Field.Root invalid={Boolean(errors.email)} required>
           <Field.Label>Email</Field.Label>
           <Input
@@ -90,6 +127,8 @@ export function LocalSignUpOrIn({ onSuccess, onError }: SignUpOrInProps) {
             value={email}
             onChange={(event) => {
               setEmail(event.target.value)
+              // Another address is another question: does it have an account?
+              setStep('signIn')
             }}
           />
           <Field.ErrorText>{errors.email}</Field.ErrorText>
@@ -99,7 +138,7 @@ export function LocalSignUpOrIn({ onSuccess, onError }: SignUpOrInProps) {
           <Input
             type="password"
             name="password"
-            autoComplete="current-password"
+            autoComplete={step === 'create' ? 'new-password' : 'current-password'}
             value={password}
             onChange={(event) => {
               setPassword(event.target.value)
@@ -107,9 +146,43 @@ export function LocalSignUpOrIn({ onSuccess, onError }: SignUpOrInProps) {
           />
           <Field.ErrorText>{errors.password}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" colorPalette="brand" loading={pending} width="full">
-          Continue
-        </Button>
+        {step === 'create' && (
+          <Field.Root invalid={Boolean(errors.name)} required>
+            <Field.Label>Full name</Field.Label>
+            <Input
+              ref={nameRef}
+              name="name"
+              autoComplete="name"
+              value={name}
+              onChange={(event) => {
+                setName(event.target.value)
+              }}
+            />
+            <Field.HelperText>As it should appear under your signature.</Field.HelperText>
+            <Field.ErrorText>{errors.name}</Field.ErrorText>
+          </Field.Root>
+        )}
+        {step === 'create' ? (
+          <HStack gap="3">
+            <Button
+              variant="outline"
+              disabled={pending}
+              onClick={() => {
+                setStep('signIn')
+                setErrors({})
+              }}
+            >
+              Back
+            </Button>
+            <Button type="submit" colorPalette="brand" loading={pending} flex="1">
+              Create account
+            </Button>
+          </HStack>
+        ) : (
+          <Button type="submit" colorPalette="brand" loading={pending} width="full">
+            Continue
+          </Button>
+        )}
       </Stack>
     </form>
   )

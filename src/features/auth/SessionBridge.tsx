@@ -33,7 +33,8 @@ export function SessionBridge() {
     dispatch(sessionStarted({ userId }))
   }, [isAuthenticated, userId, dispatch])
 
-  const { user } = useUser()
+  // The SDK types its user as always there; until the user record has loaded, it is not.
+  const user = useUser().user as ReturnType<typeof useUser>['user'] | undefined
   const name = isAuthenticated ? (user?.name ?? null) : null
   const loginIds = isAuthenticated ? (user?.loginIds ?? []).join('\n') : ''
   // The provider's user record arrives with the sign-in or a little after a reload: the chat

@@ -12,15 +12,19 @@ export const FIELD_MESSAGES = {
   emailInvalid: 'Enter a valid email address',
   passwordRequired: 'Password is required',
   wrongPassword: 'Incorrect email or password',
+  nameRequired: 'Full name is required',
 } as const
 
 /**
  * Error codes of the Descope API, as the local identity server (server/identity/errors.ts) and
- * Descope itself send them. A failed sign-in is always `badCredentials`, whether the account
- * is missing or the password wrong, so that an answer never tells which; sign-up then settles it.
+ * Descope itself send them. A sign-in for an e-mail with no account is `userNotFound` (the
+ * Descope SDK's own name for E062108): the form says so and offers to create the account. A
+ * backend that answers every failed sign-in with it leaves the creation to settle it: sign-up of
+ * an existing account answers `userAlreadyExists`, a wrong password.
  */
 export const DESCOPE_ERRORS = {
-  badCredentials: 'E062108',
+  userNotFound: 'E062108',
+  badCredentials: 'E062109',
   userAlreadyExists: 'E062107',
   signUpDisabled: 'E062110',
   invalidRequest: 'E011003',
@@ -30,6 +34,7 @@ export const DESCOPE_ERRORS = {
 export interface FieldErrors {
   email?: string
   password?: string
+  name?: string
 }
 
 export function validateCredentials(email: string, password: string): FieldErrors {
@@ -49,9 +54,14 @@ export interface SignInFailure {
   errorMessage?: string
 }
 
-/** Sign-in failed in a way sign-up may resolve: the account may simply not exist yet. */
+/** Sign-in failed because the account may simply not exist yet: creating it is offered. */
 export function mayBeNewAccount(failure: SignInFailure): boolean {
-  return failure.step === 'signIn' && failure.errorCode === DESCOPE_ERRORS.badCredentials
+  return failure.step === 'signIn' && failure.errorCode === DESCOPE_ERRORS.userNotFound
+}
+
+/** The name a new account signs with: required, as it appears under a signature. */
+export function validateName(name: string): FieldErrors {
+  return name.trim() === '' ? { name: FIELD_MESSAGES.nameRequired } : {}
 }
 
 function sentence(text: string): string {
@@ -65,6 +75,7 @@ function sentence(text: string): string {
 export function fieldErrorsFor(failure: SignInFailure): FieldErrors | null {
   switch (failure.errorCode) {
     case DESCOPE_ERRORS.badCredentials:
+    case DESCOPE_ERRORS.userNotFound:
       return { password: FIELD_MESSAGES.wrongPassword }
     case DESCOPE_ERRORS.userAlreadyExists:
       // Sign-up found the account, so it was the password that was wrong.

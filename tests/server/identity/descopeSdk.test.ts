@@ -84,7 +84,7 @@ describe('the Descope SDK against the local identity', () => {
     const wrong = await sdk.password.signIn(loginId, 'not the password')
     expect(wrong.ok).toBe(false)
     expect(wrong.code).toBe(401)
-    expect(wrong.error?.errorCode).toBe('E062108')
+    expect(wrong.error?.errorCode).toBe('E062109')
 
     for (let attempt = 2; attempt <= 5; attempt += 1)
       await sdk.password.signIn(loginId, 'not the password')

@@ -23,6 +23,7 @@ describe('the store', () => {
     const state = store.getState()
     expect(Object.keys(state).sort()).toEqual([
       'api',
+      'authorship',
       'conversation',
       'dictation',
       'layout',

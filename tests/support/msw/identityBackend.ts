@@ -226,13 +226,16 @@ export function identityHandlers(identity: IdentityBackend) {
     http.post('/v1/auth/password/signin', async ({ request }) => {
       const body = await recorded(request)
       const user = identity.users.get(record(body, 'loginId').trim().toLowerCase())
-      if (!user || user.password !== record(body, 'password')) {
+      if (!user) {
         return descopeError(
           401,
           'E062108',
-          'Invalid credentials',
-          'The login id or the password is wrong.',
+          'User not found',
+          'No account exists for this login id yet.',
         )
+      }
+      if (user.password !== record(body, 'password')) {
+        return descopeError(401, 'E062109', 'Invalid credentials', 'The password is wrong.')
       }
       return HttpResponse.json(identity.issue(user, false))
     }),

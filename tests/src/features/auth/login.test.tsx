@@ -69,10 +69,19 @@ describe('the login screen', () => {
     expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument()
   })
 
-  it('LG-2 an unknown address signs up (sign-up-or-in) and lands on /', async () => {
+  it('LG-2 LG-5 an unknown address is told it has no account, and signs up with its full name', async () => {
     const { user, router } = renderApp({ route: '/login' })
 
     await fillIn(user, 'grace@example.org', 'compiler 1952')
+
+    const form = screen.getByRole('form', { name: 'Sign up or sign in' })
+    expect(
+      await within(form).findByText('No account exists for grace@example.org yet.'),
+    ).toBeInTheDocument()
+    expect(identityBackend.requestsTo('/v1/auth/password/signup')).toHaveLength(0)
+    expect(within(form).getByLabelText('Full name')).toHaveFocus()
+    await user.type(within(form).getByLabelText('Full name'), 'Grace Hopper')
+    await user.click(within(form).getByRole('button', { name: 'Create account' }))
 
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/')
@@ -81,8 +90,49 @@ describe('the login screen', () => {
     expect(identityBackend.requestsTo('/v1/auth/password/signup')[0]?.body).toMatchObject({
       loginId: 'grace@example.org',
       password: 'compiler 1952',
-      user: { email: 'grace@example.org' },
+      user: { email: 'grace@example.org', name: 'Grace Hopper' },
     })
+  })
+
+  it('LG-5 an account is never created without a full name, and Back keeps the e-mail', async () => {
+    const { user } = renderApp({ route: '/login' })
+    await fillIn(user, 'grace@example.rog', 'compiler 1952')
+    const form = screen.getByRole('form', { name: 'Sign up or sign in' })
+    await within(form).findByLabelText('Full name')
+
+    await user.click(within(form).getByRole('button', { name: 'Create account' }))
+    expect(await within(form).findByText('Full name is required')).toBeInTheDocument()
+    expect(identityBackend.requestsTo('/v1/auth/password/signup')).toHaveLength(0)
+
+    // A mistyped address: back to the first step, the address still there to correct.
+    await user.click(within(form).getByRole('button', { name: 'Back' }))
+    expect(within(form).queryByLabelText('Full name')).not.toBeInTheDocument()
+    expect(within(form).getByLabelText('Email')).toHaveValue('grace@example.rog')
+    expect(within(form).getByRole('button', { name: 'Continue' })).toBeEnabled()
+    expect(identityBackend.users.has('grace@example.rog')).toBe(false)
+  })
+
+  it('LG-5 creating an account for an address that has one is a wrong password, not a second account', async () => {
+    identityBackend.addUser('ada@example.org', 'analytical engine')
+    server.use(
+      // A backend that answers every failed sign-in as "user not found".
+      http.post('/v1/auth/password/signin', () =>
+        HttpResponse.json(
+          { errorCode: 'E062108', errorDescription: 'User not found', errorMessage: 'x' },
+          { status: 401 },
+        ),
+      ),
+    )
+    const { user } = renderApp({ route: '/login' })
+    await fillIn(user, 'ada@example.org', 'difference engine')
+    const form = screen.getByRole('form', { name: 'Sign up or sign in' })
+    await user.type(await within(form).findByLabelText('Full name'), 'Ada Lovelace')
+
+    await user.click(within(form).getByRole('button', { name: 'Create account' }))
+
+    expect(await within(form).findByText('Incorrect email or password')).toBeInTheDocument()
+    expect(within(form).queryByLabelText('Full name')).not.toBeInTheDocument()
+    expect(identityBackend.users.size).toBe(1)
   })
 
   it('LG-1 the form requires both fields and sends nothing without them', async () => {
@@ -127,6 +177,8 @@ describe('the login screen', () => {
     const { user } = renderApp({ route: '/login' })
 
     await fillIn(user, 'short@example.org', 'abc')
+    await user.type(await screen.findByLabelText('Full name'), 'Short Password')
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
 
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument()
     expect(identityBackend.users.has('short@example.org')).toBe(false)

@@ -20,6 +20,8 @@ describe('the identity session', () => {
     await user.type(await screen.findByLabelText('Email'), 'ada@example.org')
     await user.type(screen.getByLabelText('Password'), 'analytical engine')
     await user.click(screen.getByRole('button', { name: 'Continue' }))
+    await user.type(await screen.findByLabelText('Full name'), 'Ada Lovelace')
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
     await screen.findByRole('button', { name: 'Log out' })
 
     await store.dispatch(ordersApi.endpoints.listOrders.initiate()).unwrap()
