@@ -13,9 +13,9 @@ import { Box, Center, Flex, IconButton, Text, VisuallyHidden } from '@chakra-ui/
 import { LogoutButton } from '../features/auth'
 import { PatientHeader, selectSelectedOrderId, Sidebar, SIDEBAR_ID } from '../features/orders'
 import { LineIcon } from '../components/ui'
-import { ReportEditor } from '../features/report'
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../shared/constants'
 import { StudyChat } from './StudyChat'
+import { StudyReport } from './StudyReport'
 import { useAppDispatch, useAppSelector } from './hooks'
 import {
   reportEditorToggled,
@@ -138,7 +138,7 @@ export function WorkspaceFrame() {
                   borderColor="border"
                   bg="bg.subtle"
                 >
-                  <ReportEditor orderId={orderId} />
+                  <StudyReport orderId={orderId} />
                 </Box>
               )}
             </>

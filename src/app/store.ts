@@ -16,7 +16,7 @@ import { devToolsSettings } from './devTools'
 import { layoutSlice } from './layoutSlice'
 import { ordersSlice } from '../features/orders'
 import { authorshipSlice, conversationSlice } from '../features/conversation'
-import { reportSlice } from '../features/report'
+import { addendumSlice, reportSlice } from '../features/report'
 import { dictationSlice } from '../features/dictation'
 
 export const rootReducer = combineSlices(
@@ -26,6 +26,7 @@ export const rootReducer = combineSlices(
   conversationSlice,
   authorshipSlice,
   reportSlice,
+  addendumSlice,
   dictationSlice,
 )
 

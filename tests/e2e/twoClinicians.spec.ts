@@ -44,7 +44,7 @@ test.beforeEach(async ({ request }) => {
   await speechService.reset(request)
 })
 
-test('AU-1 UA-1 RH-1 SG-1 SG-2 AD-1 two clinicians on one study: names, an assistant change undone, a signature and an addendum', async ({
+test('AU-1 UA-1 RH-1 SG-1 SG-2 AD-1 AD-2 two clinicians on one study: names, an assistant change undone, a signature and an addendum', async ({
   browser,
   request,
 }) => {
@@ -121,7 +121,18 @@ test('AU-1 UA-1 RH-1 SG-1 SG-2 AD-1 two clinicians on one study: names, an assis
   const editorB = await openSignedEditor(b)
   await expect(editorB.impression).toHaveValue(TYPED_IMPRESSION)
   await expect(b.getByText(new RegExp(`^Signed by ${ADA} at `))).toBeVisible()
-  await b.getByRole('textbox', { name: 'Addendum' }).fill('Surgical team informed at 14:10.')
+  // AD-2: B dictates the addendum into its box.
+  const addendum = b.getByRole('textbox', { name: 'Addendum' })
+  await addendum.fill('Surgical team informed at 14:10.')
+  await speechService.script(request, ['gallbladder wall hyperemia confirmed'])
+  await expect(b.getByRole('button', { name: 'Dictate addendum' })).toBeEnabled()
+  await b.getByRole('button', { name: 'Dictate addendum' }).click()
+  await expect(addendum).toHaveValue(
+    'Surgical team informed at 14:10. gallbladder wall hyperemia confirmed',
+  )
+  await b.getByRole('button', { name: 'Stop dictating addendum' }).click()
+  await expect(b.getByRole('button', { name: 'Dictate addendum' })).toBeEnabled()
+  await expect(b.getByRole('textbox', { name: 'Message' })).toHaveValue('')
   await b.getByRole('button', { name: 'Sign addendum' }).click()
   await b.getByRole('alertdialog').getByRole('button', { name: 'Sign' }).click()
   const addenda = b.getByRole('list', { name: 'Addenda' })
@@ -135,7 +146,7 @@ test('AU-1 UA-1 RH-1 SG-1 SG-2 AD-1 two clinicians on one study: names, an assis
   await expect(editorA2.impression).toHaveValue(TYPED_IMPRESSION)
   await expect(a.getByText(new RegExp(`^Signed by ${ADA} at `))).toBeVisible()
   await expect(a.getByRole('list', { name: 'Addenda' })).toContainText(
-    'Surgical team informed at 14:10.',
+    'Surgical team informed at 14:10. gallbladder wall hyperemia confirmed',
   )
   const row = a
     .getByRole('listbox', { name: 'Worklist' })

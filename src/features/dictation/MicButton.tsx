@@ -15,11 +15,18 @@ import { Box, IconButton, Spinner, VisuallyHidden } from '@chakra-ui/react'
 import { lazy, Suspense, useId } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { LineIcon, MicIcon } from '../../components/ui'
-import { selectDictation, startRequested, stopRequested } from './dictationSlice'
+import {
+  selectDictation,
+  startRequested,
+  stopRequested,
+  type DictationTarget,
+} from './dictationSlice'
 import { micButtonView, type MicButtonState } from './selectors'
 
 export interface MicButtonProps {
   orderId: string
+  /** Where its words go: the chat input (the default) or the addendum box (AD-2). */
+  target?: DictationTarget
 }
 
 /** Colour palette per look; also written to `data-color-palette` so tests can read it. */
@@ -44,16 +51,16 @@ function StopIcon() {
   )
 }
 
-export function MicButton({ orderId }: MicButtonProps) {
+export function MicButton({ orderId, target = 'chat' }: MicButtonProps) {
   const dispatch = useAppDispatch()
   const dictation = useAppSelector(selectDictation)
-  const view = micButtonView(dictation, orderId)
+  const view = micButtonView(dictation, orderId, target)
   const descriptionId = useId()
   const palette = PALETTE[view.state]
   const active = view.state === 'recording' || view.state === 'threshold'
 
   const onClick = () => {
-    dispatch(view.stops ? stopRequested({ orderId }) : startRequested({ orderId }))
+    dispatch(view.stops ? stopRequested({ orderId }) : startRequested({ orderId, target }))
   }
 
   const button = (

@@ -46,6 +46,12 @@ export type SpeechService = 'unknown' | 'notConfigured'
 export type DictationProblem =
   'connectionLost' | 'microphoneDenied' | 'microphoneMissing' | 'startFailed'
 
+/**
+ * Where a recording's words go: the study's chat input, or the box of the next addendum to its
+ * signed report (AD-2). One recording at a time, whatever its target.
+ */
+export type DictationTarget = 'chat' | 'addendum'
+
 export interface CleanupUndo {
   orderId: Id
   /** What the input held before dictation started. */
@@ -57,6 +63,8 @@ export interface CleanupUndo {
 
 export interface DictationState {
   status: DictationStatus
+  /** Where the recording under way (or the last one) writes. */
+  target: DictationTarget
   /** The study dictation is initialized for (the open one). */
   orderId: Id | null
   unavailableReason: UnavailableReason | null
@@ -74,6 +82,7 @@ export interface DictationState {
 
 const initialState: DictationState = {
   status: 'uninitialized',
+  target: 'chat',
   orderId: null,
   unavailableReason: null,
   speechService: 'unknown',
@@ -108,7 +117,10 @@ export const dictationSlice = createSlice({
   initialState,
   reducers: {
     // Intents of the clinician: the saga decides what happens; the state does not change.
-    startRequested(_state, _action: PayloadAction<{ orderId: Id }>) {},
+    startRequested(
+      _state,
+      _action: PayloadAction<{ orderId: Id; target?: DictationTarget | undefined }>,
+    ) {},
     stopRequested(_state, _action: PayloadAction<{ orderId: Id }>) {},
     cleanupUndoRequested(_state, _action: PayloadAction<{ orderId: Id }>) {},
 
@@ -134,9 +146,13 @@ export const dictationSlice = createSlice({
     },
 
     /** The saga took up 'Start dictation': the token and the microphone are on their way. */
-    recordingStartInitiated(state, action: PayloadAction<{ orderId: Id }>) {
+    recordingStartInitiated(
+      state,
+      action: PayloadAction<{ orderId: Id; target?: DictationTarget | undefined }>,
+    ) {
       if (state.status !== 'idle' || state.orderId !== action.payload.orderId) return
       state.status = 'starting'
+      state.target = action.payload.target ?? 'chat'
       clearRecording(state)
       state.lastError = null
       state.undo = null
@@ -180,7 +196,8 @@ export const dictationSlice = createSlice({
       if (state.status !== 'cleaningUp') return
       state.status = 'idle'
       countAll(state, action.payload.cleaned)
-      state.undo = action.payload
+      // 'Undo cleanup' is the chat's; an addendum's raw text is one dictation away.
+      state.undo = state.target === 'chat' ? action.payload : null
     },
     cleanupFailed(state) {
       if (state.status !== 'cleaningUp') return

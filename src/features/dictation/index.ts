@@ -27,6 +27,7 @@ export {
   type DictationProblem,
   type DictationState,
   type DictationStatus,
+  type DictationTarget,
   type SpeechService,
   type UnavailableReason,
 } from './dictationSlice'

@@ -5,10 +5,23 @@
 import type { RootState } from '../../app/hooks'
 import { CLEANUP_WORD_THRESHOLD } from '../../shared/constants'
 import type { Id } from '../../../contract'
-import type { DictationProblem, DictationState, UnavailableReason } from './dictationSlice'
+import type {
+  DictationProblem,
+  DictationState,
+  DictationTarget,
+  UnavailableReason,
+} from './dictationSlice'
 
 export const START_LABEL = 'Start dictation'
 export const STOP_LABEL = 'Stop dictation'
+/** AD-2: the addendum box's own microphone. */
+export const ADDENDUM_START_LABEL = 'Dictate addendum'
+export const ADDENDUM_STOP_LABEL = 'Stop dictating addendum'
+
+const LABELS: Readonly<Record<DictationTarget, { start: string; stop: string }>> = {
+  chat: { start: START_LABEL, stop: STOP_LABEL },
+  addendum: { start: ADDENDUM_START_LABEL, stop: ADDENDUM_STOP_LABEL },
+}
 export const LISTENING_TEXT = 'Listening...'
 export const CLEANING_UP_TEXT = 'Cleaning up…'
 export const CLEANED_UP_TEXT = 'Dictation cleaned up.'
@@ -36,7 +49,7 @@ export type MicButtonState = 'idle' | 'recording' | 'threshold' | 'busy' | 'wait
 
 export interface MicButtonView {
   state: MicButtonState
-  label: typeof START_LABEL | typeof STOP_LABEL
+  label: string
   disabled: boolean
   /** Why it is disabled, for the tooltip and the accessible description. */
   reason: string | null
@@ -46,15 +59,21 @@ export interface MicButtonView {
 
 const selectSlice = (state: RootState): DictationState => state.dictation
 
-export function micButtonView(dictation: DictationState, orderId: Id): MicButtonView {
+export function micButtonView(
+  dictation: DictationState,
+  orderId: Id,
+  target: DictationTarget = 'chat',
+): MicButtonView {
+  const { start, stop } = LABELS[target]
   const waiting = (reason: string): MicButtonView => ({
     state: 'waiting',
-    label: START_LABEL,
+    label: start,
     disabled: true,
     reason,
     stops: false,
   })
   if (dictation.orderId !== orderId) return waiting('Dictation is getting ready.')
+  const elsewhere = dictation.target !== target
   switch (dictation.status) {
     case 'uninitialized':
     case 'initializing':
@@ -62,7 +81,7 @@ export function micButtonView(dictation: DictationState, orderId: Id): MicButton
     case 'unavailable':
       return {
         state: 'unavailable',
-        label: START_LABEL,
+        label: start,
         disabled: true,
         reason: UNAVAILABLE_TEXT[dictation.unavailableReason ?? 'initializationFailed'],
         stops: false,
@@ -70,22 +89,25 @@ export function micButtonView(dictation: DictationState, orderId: Id): MicButton
     case 'idle':
       return orderId in dictation.sending
         ? waiting('Dictation is available again once the message is sent.')
-        : { state: 'idle', label: START_LABEL, disabled: false, reason: null, stops: false }
+        : { state: 'idle', label: start, disabled: false, reason: null, stops: false }
     case 'starting':
     case 'recording':
+      if (elsewhere) return waiting(IN_USE_TEXT[dictation.target])
       return {
         state: dictation.wordCount >= CLEANUP_WORD_THRESHOLD ? 'threshold' : 'recording',
-        label: STOP_LABEL,
+        label: stop,
         disabled: false,
         reason: null,
         stops: true,
       }
     case 'stopping':
-      return { state: 'busy', label: STOP_LABEL, disabled: true, reason: null, stops: true }
+      if (elsewhere) return waiting(IN_USE_TEXT[dictation.target])
+      return { state: 'busy', label: stop, disabled: true, reason: null, stops: true }
     case 'cleaningUp':
+      if (elsewhere) return waiting(IN_USE_TEXT[dictation.target])
       return {
         state: 'busy',
-        label: START_LABEL,
+        label: start,
         disabled: true,
         reason: CLEANING_UP_TEXT,
         stops: false,
@@ -93,14 +115,25 @@ export function micButtonView(dictation: DictationState, orderId: Id): MicButton
   }
 }
 
+/** Why one microphone waits while the other records. */
+const IN_USE_TEXT: Readonly<Record<DictationTarget, string>> = {
+  chat: 'Dictation is in use for the message.',
+  addendum: 'Dictation is in use for the addendum.',
+}
+
 /**
  * The chat input belongs to dictation from the start of a recording to the end of its cleanup:
  * sending then would send a text about to change (CH-8), and typing would be overwritten.
  */
-export function selectIsRecording(state: RootState, orderId: Id): boolean {
+export function selectIsRecording(
+  state: RootState,
+  orderId: Id,
+  target: DictationTarget = 'chat',
+): boolean {
   const dictation = selectSlice(state)
   return (
     dictation.orderId === orderId &&
+    dictation.target === target &&
     (dictation.status === 'starting' ||
       dictation.status === 'recording' ||
       dictation.status === 'stopping' ||
@@ -109,9 +142,15 @@ export function selectIsRecording(state: RootState, orderId: Id): boolean {
 }
 
 /** CH-4: the microphone is open and its words arrive. */
-export function selectIsListening(state: RootState, orderId: Id): boolean {
+export function selectIsListening(
+  state: RootState,
+  orderId: Id,
+  target: DictationTarget = 'chat',
+): boolean {
   const dictation = selectSlice(state)
-  return dictation.orderId === orderId && dictation.status === 'recording'
+  return (
+    dictation.orderId === orderId && dictation.target === target && dictation.status === 'recording'
+  )
 }
 
 export function selectDictationWordCount(state: RootState): number {

@@ -5,12 +5,14 @@
  * signing fails, and says why.
  */
 import { Alert, Box, Button, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { Addendum } from '../../services/api/model'
 import { isApiError } from '../../services/api/baseApi'
 import { useAddReportAddendumMutation } from '../../services/api/reportApi'
 import { ConfirmDialog } from './FinalizeDialog'
 import { formatSaveTime } from './formatSaveTime'
+import { addendumEdited, selectAddendumDraft } from './addendumSlice'
 
 export const ADDENDUM_QUESTION =
   'Sign this addendum? It becomes part of the signed report and cannot be undone.'
@@ -32,8 +34,24 @@ function AddendumItem({ addendum, number }: { addendum: Addendum; number: number
   )
 }
 
-export function Addenda({ orderId, addenda }: { orderId: string; addenda: readonly Addendum[] }) {
-  const [text, setText] = useState('')
+export function Addenda({
+  orderId,
+  addenda,
+  micButton,
+  dictating = false,
+}: {
+  orderId: string
+  addenda: readonly Addendum[]
+  /** The dictation feature's microphone for this box (AD-2), put in by the app. */
+  micButton?: ReactNode
+  /** Dictation writes the box: typing would be overwritten, and signing would sign a moving text. */
+  dictating?: boolean
+}) {
+  const dispatch = useAppDispatch()
+  const text = useAppSelector((state) => selectAddendumDraft(state, orderId))
+  const setText = (next: string) => {
+    dispatch(addendumEdited({ orderId, text: next }))
+  }
   const [asking, setAsking] = useState(false)
   const [addAddendum, { isLoading, error, reset }] = useAddReportAddendumMutation()
   const blank = text.trim() === ''
@@ -41,8 +59,8 @@ export function Addenda({ orderId, addenda }: { orderId: string; addenda: readon
   const sign = async () => {
     setAsking(false)
     try {
+      // A signed addendum leaves the box (the addendum slice hears the answer).
       await addAddendum({ orderId, text: text.trim() }).unwrap()
-      setText('')
       reset()
     } catch {
       // Shown below from the mutation's error; the text stays in the box.
@@ -62,6 +80,7 @@ export function Addenda({ orderId, addenda }: { orderId: string; addenda: readon
         <Field.Label>Addendum</Field.Label>
         <Textarea
           value={text}
+          readOnly={dictating}
           onChange={(event) => {
             setText(event.target.value)
           }}
@@ -81,11 +100,12 @@ export function Addenda({ orderId, addenda }: { orderId: string; addenda: readon
           </Alert.Title>
         </Alert.Root>
       )}
-      <Flex justify="flex-end">
+      <Flex justify="flex-end" align="center" gap="2">
+        {micButton}
         <Button
           size="sm"
           colorPalette="brand"
-          disabled={blank || isLoading}
+          disabled={blank || isLoading || dictating}
           onClick={() => {
             setAsking(true)
           }}

@@ -7,11 +7,16 @@
  * the truth about what the server holds.
  */
 import { Alert, Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
 import { useGetOrderQuery } from '../../services/api/ordersApi'
 import { ReportForm } from './ReportForm'
 
 export interface ReportEditorProps {
   orderId: string
+  /** The microphone of a signed report's addendum box (AD-2), when the app has dictation. */
+  addendumMic?: ReactNode
+  /** Dictation is writing the addendum box. */
+  addendumDictating?: boolean
 }
 
 function EditorSkeleton() {
@@ -25,7 +30,7 @@ function EditorSkeleton() {
   )
 }
 
-export function ReportEditor({ orderId }: ReportEditorProps) {
+export function ReportEditor({ orderId, addendumMic, addendumDictating }: ReportEditorProps) {
   const { data: order, isError, error, refetch, isFetching } = useGetOrderQuery(orderId)
   const current = order?.id === orderId ? order : undefined
 
@@ -42,7 +47,12 @@ export function ReportEditor({ orderId }: ReportEditorProps) {
         )}
       </Box>
       {current ? (
-        <ReportForm key={orderId} order={current} />
+        <ReportForm
+          key={orderId}
+          order={current}
+          addendumMic={addendumMic}
+          addendumDictating={addendumDictating ?? false}
+        />
       ) : isError ? (
         <Alert.Root status="error" variant="subtle" alignItems="center">
           <Alert.Indicator />

@@ -7,7 +7,7 @@
  * keystroke goes to the report slice; the report saga saves after a pause.
  */
 import { Box, Button, Field, Flex, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useEffect, useMemo, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, type KeyboardEvent, type ReactNode } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { Order } from '../../services/api/model'
 import { ConflictPanel } from './ConflictPanel'
@@ -37,7 +37,15 @@ import { FinalizedElsewhere, FinalizedNotice, FinalizeError, SaveError } from '.
 import { SaveStatus } from './SaveStatus'
 import { parseReport, serializeReport, type ReportText } from './sectionText'
 
-export function ReportForm({ order }: { order: Order }) {
+export function ReportForm({
+  order,
+  addendumMic,
+  addendumDictating = false,
+}: {
+  order: Order
+  addendumMic?: ReactNode
+  addendumDictating?: boolean
+}) {
   const orderId = order.id
   const dispatch = useAppDispatch()
   const draft = useAppSelector((state) => selectReportDraft(state, orderId))
@@ -166,7 +174,14 @@ export function ReportForm({ order }: { order: Order }) {
           resize="vertical"
         />
       </Field.Root>
-      {isFinal && serverReport && <Addenda orderId={orderId} addenda={serverReport.addenda} />}
+      {isFinal && serverReport && (
+        <Addenda
+          orderId={orderId}
+          addenda={serverReport.addenda}
+          micButton={addendumMic}
+          dictating={addendumDictating}
+        />
+      )}
 
       <Flex align="center" gap="3" wrap="wrap">
         <SaveStatus draft={ownText ? draft : undefined} report={serverReport} />

@@ -46,3 +46,9 @@ export {
   type SaveFailure,
 } from './reconcile'
 export { parseReport, serializeReport, type ReportText } from './sectionText'
+export {
+  addendumDictated,
+  addendumEdited,
+  addendumSlice,
+  selectAddendumDraft,
+} from './addendumSlice'

@@ -18,6 +18,7 @@ import {
   composeDraft,
   selectDictation,
   type DictationState,
+  type DictationTarget,
 } from '../../features/dictation'
 import { speechApi } from '../../services/api/speechApi'
 import type { Logger } from '../../services/log'
@@ -25,6 +26,7 @@ import { callEndpoint } from '../effects/endpoint'
 import { describeError } from './describeError'
 import { leavesStudy } from './interruptions'
 import type { PreparedStudy } from './studyPreparation'
+import { composedInto } from './target'
 
 /** The cleaned text, or null when the call failed or answered nothing usable. */
 function* requestCleanup(study: PreparedStudy, text: string): SagaIterator<string | null> {
@@ -57,6 +59,7 @@ export function* cleanUpDictation(
   study: PreparedStudy,
   prefix: string,
   raw: string,
+  target: DictationTarget = 'chat',
 ): SagaIterator<UnknownAction | null> {
   const { orderId } = study
   yield put(cleanupStarted())
@@ -73,7 +76,7 @@ export function* cleanUpDictation(
     return null
   }
   const { cleaned } = outcome
-  yield put(dictationComposed({ orderId, text: composeDraft(prefix, cleaned) }))
+  yield put(composedInto(target, orderId, composeDraft(prefix, cleaned)))
   yield put(cleanupSucceeded({ orderId, prefix, raw, cleaned }))
   return null
 }

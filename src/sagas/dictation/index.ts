@@ -87,7 +87,10 @@ export function* watchDictation(): SagaIterator {
         study?.orderId === action.payload.orderId &&
         dictation.status === 'idle' &&
         !(action.payload.orderId in dictation.sending)
-      if (study && ready) next = (yield call(recordOnce, study, tokens)) as UnknownAction | null
+      if (study && ready) {
+        const target = action.payload.target ?? 'chat'
+        next = (yield call(recordOnce, study, tokens, target)) as UnknownAction | null
+      }
     } else if (cleanupUndoRequested.match(action)) {
       yield call(undoCleanup, action.payload.orderId)
     }

@@ -24,7 +24,6 @@ import {
   select,
   take,
 } from 'redux-saga/effects'
-import { dictationComposed } from '../../features/conversation'
 import {
   composeDraft,
   connectionLost,
@@ -38,6 +37,7 @@ import {
   stopRequested,
   type DictationProblem,
   type DictationStatus,
+  type DictationTarget,
 } from '../../features/dictation'
 import type { Logger } from '../../services/log'
 import type { DictationEvent, DictationSession, StartFailure } from '../../services/speech/types'
@@ -55,6 +55,7 @@ import {
 } from './recognizer'
 import { renewTokenWhileRecording, type TokenCache } from './speechToken'
 import type { PreparedStudy } from './studyPreparation'
+import { composedInto } from './target'
 
 /** How long a stop waits for the service to confirm the end of the turn. */
 export const STOP_TIMEOUT_MS = 5_000
@@ -83,8 +84,9 @@ interface Recording extends Heard {
   readonly study: PreparedStudy
   readonly session: DictationSession
   readonly driver: SessionDriver
-  /** The chat input's text when the recording started; dictation is appended to it. */
+  /** The target's text when the recording started; dictation is appended to it. */
   readonly prefix: string
+  readonly target: DictationTarget
   /** By when the engine must have confirmed its stop; null until it was asked to stop. */
   stopDeadline: number | null
   renewal: Task | null
@@ -100,6 +102,7 @@ export function* listen(
   session: DictationSession,
   prefix: string,
   tokens: TokenCache,
+  target: DictationTarget = 'chat',
 ): SagaIterator<Heard> {
   const driver = driveSession(session)
   const recording: Recording = {
@@ -107,6 +110,7 @@ export function* listen(
     session,
     driver,
     prefix,
+    target,
     transcript: EMPTY_TRANSCRIPT,
     stopDeadline: null,
     renewal: null,
@@ -222,8 +226,8 @@ function* hear(
   const { orderId } = recording.study
   // After logout nothing may be written for the previous user.
   if (recording.left && endsSession(recording.left)) return
-  // Results count only while the input belongs to dictation (the slice refuses them otherwise).
-  if (!((yield select(selectIsRecording, orderId)) as boolean)) return
+  // Results count only while the target belongs to dictation (the slice refuses them otherwise).
+  if (!((yield select(selectIsRecording, orderId, recording.target)) as boolean)) return
   if (signal.type === 'recognizing') {
     recording.transcript = withHypothesis(recording.transcript, signal.text)
     yield put(hypothesisChanged({ text: signal.text }))
@@ -232,7 +236,7 @@ function* hear(
     yield put(phraseRecognized({ text: signal.text }))
   }
   const text = composeDraft(recording.prefix, spokenText(recording.transcript))
-  yield put(dictationComposed({ orderId, text }))
+  yield put(composedInto(recording.target, orderId, text))
 }
 
 /** Asks the engine to stop, once; its last phrases may still arrive before it confirms. */

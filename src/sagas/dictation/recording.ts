@@ -1,7 +1,8 @@
 /**
  * One recording, from 'Start dictation' to the end of its cleanup.
  *
- * The chat input's text is read once, when the recording starts: dictation is appended to it.
+ * The target's text (the chat input, or a signed report's addendum box) is read once, when the
+ * recording starts: dictation is appended to it.
  * The session then runs (listening.ts) until it is stopped: by the clinician, by the service
  * giving up, by another study opening or the session ending. After a normal stop, a dictation of
  * at least CLEANUP_WORD_THRESHOLD words is cleaned up (cleanup.ts); a shorter one, and any after
@@ -10,12 +11,12 @@
 import type { UnknownAction } from '@reduxjs/toolkit'
 import type { SagaIterator } from 'redux-saga'
 import { call, getContext, put, select } from 'redux-saga/effects'
-import { selectDraft, type ChatDraft } from '../../features/conversation'
 import {
   recordingFailed,
   recordingFinished,
   recordingStartInitiated,
   selectDictationWordCount,
+  type DictationTarget,
 } from '../../features/dictation'
 import type { Logger } from '../../services/log'
 import type { DictationEngine, DictationSession } from '../../services/speech/types'
@@ -26,6 +27,7 @@ import { listen } from './listening'
 import { spokenText } from './recognizer'
 import { ensureToken, type TokenCache, type TokenGrant } from './speechToken'
 import type { PreparedStudy } from './studyPreparation'
+import { textOf } from './target'
 
 /**
  * One recording, from 'Start dictation' to the end of its cleanup. Returns the action that
@@ -34,14 +36,15 @@ import type { PreparedStudy } from './studyPreparation'
 export function* recordOnce(
   study: PreparedStudy,
   tokens: TokenCache,
+  target: DictationTarget = 'chat',
 ): SagaIterator<UnknownAction | null> {
   const { orderId } = study
-  const draft = (yield select(selectDraft, orderId)) as ChatDraft
-  yield put(recordingStartInitiated({ orderId }))
+  const prefix = yield* textOf(target, orderId)
+  yield put(recordingStartInitiated({ orderId, target }))
   const session = (yield call(createSession, study, tokens)) as DictationSession | null
   if (!session) return null
 
-  const heard = yield* listen(study, session, draft.text, tokens)
+  const heard = yield* listen(study, session, prefix, tokens, target)
   if (heard.refused) return heard.left
 
   const wordCount = (yield select(selectDictationWordCount)) as number
@@ -51,7 +54,7 @@ export function* recordOnce(
     return heard.left
   }
   const raw = spokenText(heard.transcript)
-  return (yield call(cleanUpDictation, study, draft.text, raw)) as UnknownAction | null
+  return (yield call(cleanUpDictation, study, prefix, raw, target)) as UnknownAction | null
 }
 
 /** A session for the study with a usable token; null (and the start failed) without one. */

@@ -22,6 +22,7 @@ describe('the store', () => {
 
     const state = store.getState()
     expect(Object.keys(state).sort()).toEqual([
+      'addendum',
       'api',
       'authorship',
       'conversation',

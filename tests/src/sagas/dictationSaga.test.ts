@@ -17,6 +17,7 @@ import {
 import { STOP_TIMEOUT_MS, TOKEN_REFRESH_MS } from '../../../src/sagas/dictation'
 import { conversationApi } from '../../../src/services/api/conversationApi'
 import { studySelected } from '../../../src/features/orders'
+import { addendumEdited, selectAddendumDraft } from '../../../src/features/report'
 import { routePattern } from '../../support/msw/apiBackend'
 import { apiBackend, server } from '../../support/msw/server'
 import { makeTestStore, type TestDeps } from '../../support/render'
@@ -620,5 +621,56 @@ describe('DC-4 no dictation while a message is being sent', () => {
     await sending
     await startRecording({ store, engine })
     expect(engine.sessions).toHaveLength(1)
+  })
+})
+
+describe('dictating into the addendum box of a signed report', () => {
+  it('AD-2 the words go into the addendum after its typed text, never into the chat input; the chat microphone waits', async () => {
+    const { store, engine } = setUp()
+    await openStudy(store)
+    store.dispatch(draftEdited({ orderId: 'O1', text: 'A question for the assistant' }))
+    store.dispatch(addendumEdited({ orderId: 'O1', text: 'Surgeon informed.' }))
+
+    store.dispatch(startRequested({ orderId: 'O1', target: 'addendum' }))
+    await waitForStatus(store, 'recording')
+    const session = engine.session
+    session.hear('wall')
+    expect(selectAddendumDraft(store.getState(), 'O1')).toBe('Surgeon informed. wall')
+    session.say('wall hyperemia confirmed')
+
+    const dictation = store.getState().dictation
+    expect(micButtonView(dictation, 'O1', 'addendum')).toMatchObject({
+      label: 'Stop dictating addendum',
+      stops: true,
+    })
+    expect(micButtonView(dictation, 'O1', 'chat')).toMatchObject({
+      label: 'Start dictation',
+      disabled: true,
+      reason: 'Dictation is in use for the addendum.',
+    })
+    store.dispatch(stopRequested({ orderId: 'O1' }))
+    await waitForStatus(store, 'idle')
+
+    expect(selectAddendumDraft(store.getState(), 'O1')).toBe(
+      'Surgeon informed. wall hyperemia confirmed',
+    )
+    expect(draftOf(store)).toEqual({ text: 'A question for the assistant', inputType: 'text' })
+  })
+
+  it('AD-2 50 words or more dictated into the addendum are cleaned up there', async () => {
+    const { store, engine } = setUp()
+    await openStudy(store, 'O2')
+    answer('speechCleanup', { cleaned: 'Clean addendum text.' })
+
+    store.dispatch(startRequested({ orderId: 'O2', target: 'addendum' }))
+    await waitForStatus(store, 'recording')
+    engine.session.say(words(50))
+    store.dispatch(stopRequested({ orderId: 'O2' }))
+    await waitForStatus(store, 'idle')
+
+    expect(selectAddendumDraft(store.getState(), 'O2')).toBe('Clean addendum text.')
+    expect(draftOf(store, 'O2').text).toBe('')
+    // 'Undo cleanup' is the chat input's: nothing of the addendum is offered there.
+    expect(store.getState().dictation.undo).toBeNull()
   })
 })

@@ -1,0 +1,25 @@
+/**
+ * Where a recording writes (AD-2): the study's chat input, whose draft is the conversation
+ * feature's, or the addendum box of its signed report, whose draft is the report feature's. The
+ * saga reads the text there once, when the recording starts, and writes it once per result.
+ */
+import type { UnknownAction } from '@reduxjs/toolkit'
+import type { SagaIterator } from 'redux-saga'
+import { select } from 'redux-saga/effects'
+import type { Id } from '../../../contract'
+import { dictationComposed, selectDraft, type ChatDraft } from '../../features/conversation'
+import type { DictationTarget } from '../../features/dictation'
+import { addendumDictated, selectAddendumDraft } from '../../features/report'
+
+/** The target's text when the recording starts: dictation is appended to it. */
+export function* textOf(target: DictationTarget, orderId: Id): SagaIterator<string> {
+  if (target === 'addendum') return (yield select(selectAddendumDraft, orderId)) as string
+  return ((yield select(selectDraft, orderId)) as ChatDraft).text
+}
+
+/** The action that writes `text` into the target. */
+export function composedInto(target: DictationTarget, orderId: Id, text: string): UnknownAction {
+  return target === 'addendum'
+    ? addendumDictated({ orderId, text })
+    : dictationComposed({ orderId, text })
+}
