@@ -101,7 +101,7 @@ export function ReportForm({
   } as const
 
   return (
-    <Stack gap="3" h="full" minH="0">
+    <Stack gap="3" h="full" minH="0" overflowY="auto">
       {isFinal && (
         <FinalizedNotice
           finalizedAt={serverReport?.finalized_at}
