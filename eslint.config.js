@@ -109,6 +109,7 @@ export default tseslint.config(
       '.shots/**',
       'dist/**',
       'dist-test/**',
+      'dist-test-*/**',
       'node_modules/**',
       'coverage/**',
       'data/**',
