@@ -2,11 +2,10 @@
  * `npm run audit -- [--order ID] [--user ID] [--since ISO]`: prints the audit trail of the
  * server's database as JSON lines, oldest first.
  */
-import { realpathSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { loadConfig } from '../config'
 import { openDatabase, type OpenDatabase } from '../db/client'
 import { listAuditEvents, type AuditFilter } from '../repo/audit'
+import { invokedDirectly } from './invokedDirectly'
 
 export const USAGE = `Usage: npm run audit -- [--order ID] [--user ID] [--since ISO]
 
@@ -88,15 +87,5 @@ export async function runAudit(
   }
 }
 
-function invokedDirectly(): boolean {
-  const script = process.argv[1]
-  if (script === undefined) return false
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url))
-  } catch {
-    return false
-  }
-}
-
 // Imported by tests; only a direct run reads the database.
-if (invokedDirectly()) process.exitCode = await runAudit(process.argv.slice(2))
+if (invokedDirectly(import.meta.url)) process.exitCode = await runAudit(process.argv.slice(2))

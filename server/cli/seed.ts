@@ -2,11 +2,10 @@
  * `npm run seed -- [--orders N]`: seeds the demo worklist into an empty database and optionally
  * adds N synthetic orders, on the database the server is configured with.
  */
-import { realpathSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { loadConfig, type ServerConfig } from '../config'
 import { openDatabase, type OpenDatabase } from '../db/client'
 import { addSyntheticOrders, seedDemoData } from '../seed/seed'
+import { invokedDirectly } from './invokedDirectly'
 
 export const MAX_ORDERS = 100_000
 
@@ -121,15 +120,5 @@ export async function runSeed(
   }
 }
 
-function invokedDirectly(): boolean {
-  const script = process.argv[1]
-  if (script === undefined) return false
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url))
-  } catch {
-    return false
-  }
-}
-
 // Imported by tests for its parser; only a direct run seeds.
-if (invokedDirectly()) process.exitCode = await runSeed(process.argv.slice(2))
+if (invokedDirectly(import.meta.url)) process.exitCode = await runSeed(process.argv.slice(2))

@@ -17,7 +17,7 @@ import {
   type Response,
 } from '@playwright/test'
 import type { Report } from '../../contract'
-import { openReportEditor, shot, signUp } from './support'
+import { openReportEditor, selectStudy, shot, signUp } from './support'
 
 /** Routine studies near the end of the demo worklist that no other browser test opens. */
 const STUDY = {
@@ -62,13 +62,7 @@ async function twoTabs(page: Page, context: BrowserContext, prefix: string): Pro
 
 /** Finds the study by its accession number, opens it and its report editor. */
 async function openStudy(page: Page, accession: string) {
-  await page.getByRole('searchbox', { name: 'Find patient' }).fill(accession)
-  const row = page
-    .getByRole('listbox', { name: 'Worklist' })
-    .getByRole('option')
-    .filter({ hasText: accession })
-  await row.click()
-  await expect(row).toHaveAttribute('aria-selected', 'true')
+  await selectStudy(page, accession)
   return openReportEditor(page)
 }
 

@@ -4,19 +4,13 @@
  * that tab must never get it. They see the server's report, and the draft is gone from the tab.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { expireSession, openReportEditor, signUp, signIn } from './support'
+import { expireSession, openReportEditor, selectStudy, signIn, signUp } from './support'
 
 /** The newest routine study of the demo worklist: near its end, no other browser test opens it. */
 const ACCESSION = 'A26115688'
 
 async function openStudy(page: Page) {
-  await page.getByRole('searchbox', { name: 'Find patient' }).fill(ACCESSION)
-  const row = page
-    .getByRole('listbox', { name: 'Worklist' })
-    .getByRole('option')
-    .filter({ hasText: ACCESSION })
-  await row.click()
-  await expect(row).toHaveAttribute('aria-selected', 'true')
+  await selectStudy(page, ACCESSION)
   return openReportEditor(page)
 }
 

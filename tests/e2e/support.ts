@@ -75,3 +75,15 @@ export async function openReportEditor(page: Page) {
   await expect(impression).toBeEditable()
   return { report: page.getByRole('textbox', { name: 'Report' }), impression }
 }
+
+/** Finds a study by its accession number in the worklist and opens it. */
+export async function selectStudy(page: Page, accession: string) {
+  await page.getByRole('searchbox', { name: 'Find patient' }).fill(accession)
+  const row = page
+    .getByRole('listbox', { name: 'Worklist' })
+    .getByRole('option')
+    .filter({ hasText: accession })
+  await row.click()
+  await expect(row).toHaveAttribute('aria-selected', 'true')
+  return row
+}

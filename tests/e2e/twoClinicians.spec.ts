@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
-import { openReportEditor, shot, signUp } from './support'
+import { openReportEditor, selectStudy, shot, signUp } from './support'
 
 /** A routine study no other browser test opens. */
 const ACCESSION = 'A26114971'
@@ -24,13 +24,7 @@ async function clinician(browser: Browser, prefix: string, name: string): Promis
 }
 
 async function openStudy(page: Page) {
-  await page.getByRole('searchbox', { name: 'Find patient' }).fill(ACCESSION)
-  const row = page
-    .getByRole('listbox', { name: 'Worklist' })
-    .getByRole('option')
-    .filter({ hasText: ACCESSION })
-  await row.click()
-  await expect(row).toHaveAttribute('aria-selected', 'true')
+  await selectStudy(page, ACCESSION)
 }
 
 async function send(page: Page, text: string) {
