@@ -9,6 +9,9 @@ import { errorSchema, routes, type Report } from '../../contract'
 import type { Assistant } from '../assistant/types'
 import type { Database } from '../db/client'
 import { HttpError } from '../http/errors'
+import * as conversation from '../repo/conversation'
+import * as reports from '../repo/reports'
+import { reportETag, type ReportPreconditions } from '../repo/reportVersions'
 import * as studies from '../repo/studies'
 import type { SpeechTokenProvider } from '../speech/tokenProvider'
 
@@ -37,8 +40,8 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-/** `If-Match` / `If-None-Match` of a report write; both optional (see studies.saveReport). */
-function reportPreconditions(request: FastifyRequest): studies.ReportPreconditions {
+/** `If-Match` / `If-None-Match` of a report write; both optional (see reports.saveReport). */
+function reportPreconditions(request: FastifyRequest): ReportPreconditions {
   return {
     ifMatch: headerValue(request, 'if-match'),
     ifNoneMatch: headerValue(request, 'if-none-match'),
@@ -47,7 +50,7 @@ function reportPreconditions(request: FastifyRequest): studies.ReportPreconditio
 
 /** The report's version as the `ETag` of the answer carrying it (none while there is no report). */
 function setETag(reply: FastifyReply, report: Report | null): void {
-  if (report) void reply.header('etag', studies.reportETag(report))
+  if (report) void reply.header('etag', reportETag(report))
 }
 
 export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
@@ -130,7 +133,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
           'The assistant could not answer. Your message was not saved; please send it again.',
         )
       }
-      return studies.storeExchange(
+      return conversation.storeExchange(
         db,
         {
           orderId,
@@ -155,7 +158,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
       },
     },
     async (request) => {
-      await studies.rateMessage(
+      await conversation.rateMessage(
         db,
         request.params.id,
         request.params.messageId,
@@ -176,7 +179,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
       },
     },
     (request) =>
-      studies.initializeConversation(
+      conversation.initializeConversation(
         db,
         request.params.id,
         request.actor,
@@ -195,7 +198,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
       },
     },
     async (request, reply) => {
-      const report = await studies.saveReport(db, request.params.id, request.body.sections, now, {
+      const report = await reports.saveReport(db, request.params.id, request.body.sections, now, {
         actor: request.actor,
         preconditions: reportPreconditions(request),
         cause: request.body.cause ?? 'save',
@@ -214,7 +217,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
       },
     },
     async (request, reply) => {
-      const report = await studies.finalizeReport(db, request.params.id, now, {
+      const report = await reports.finalizeReport(db, request.params.id, now, {
         actor: request.actor,
         preconditions: reportPreconditions(request),
       })
@@ -244,7 +247,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
       },
     },
     async (request, reply) => {
-      const addendum = await studies.addAddendum(
+      const addendum = await reports.addAddendum(
         db,
         request.params.id,
         request.body.text,
@@ -259,7 +262,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
     routes.clearConversation.path,
     { schema: { params: routes.clearConversation.params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await studies.clearConversation(db, request.params.id, request.actor, now, {
+      await conversation.clearConversation(db, request.params.id, request.actor, now, {
         retainSignedReports,
       })
       return reply.status(204).send(null)

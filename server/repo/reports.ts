@@ -1,0 +1,168 @@
+/**
+ * The clinician's writes of a report: saving (with its cause), signing, and addenda to a signed
+ * report. Each runs in one transaction under the order row lock, appends its revision and records
+ * its audit event.
+ */
+import { eq } from 'drizzle-orm'
+import type { Addendum, Report, ReportSections, RevisionCause } from '../../contract'
+import { REPORT_SECTION_KEYS } from '../../contract'
+import type { Database, Tx } from '../db/client'
+import { reports } from '../db/schema'
+import { conflict } from '../http/errors'
+import { auditOf, displayName, recordAudit, type Actor } from './audit'
+import { toReport, type OrderRow, type ReportRow } from './mappers'
+import { appendRevision, insertAddendum, sectionsOf } from './reportHistory'
+import {
+  assertPreconditions,
+  lockOrder,
+  nextVersionTime,
+  reportAnswer,
+  upsertReport,
+  type ReportPreconditions,
+} from './reportVersions'
+
+/**
+ * The start of both clinician report writes (PUT and finalize): locks the order row, loads the
+ * current report, answers 409 with `finalMessage` when it is final (before any precondition is
+ * looked at), then checks the preconditions. The check and the caller's write happen under the
+ * lock in one transaction, so of two writers holding the same version exactly one wins.
+ */
+async function lockDraftForWrite(
+  tx: Tx,
+  orderId: string,
+  preconditions: ReportPreconditions,
+  finalMessage: string,
+): Promise<{ order: OrderRow; current: ReportRow | undefined }> {
+  const order = await lockOrder(tx, orderId)
+  const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
+  if (current?.isFinal) throw conflict(finalMessage)
+  assertPreconditions(preconditions, current)
+  return { order, current }
+}
+
+export interface ReportWrite {
+  actor: Actor
+  preconditions?: ReportPreconditions
+}
+
+/**
+ * Replaces every section (see `lockDraftForWrite` for the 409 and the preconditions) and appends
+ * the revision, with the clinician's cause (`save`, or `undo` / `restore`).
+ */
+export async function saveReport(
+  db: Database,
+  orderId: string,
+  sections: ReportSections,
+  now: () => Date,
+  write: ReportWrite & { cause?: Extract<RevisionCause, 'save' | 'undo' | 'restore'> },
+): Promise<Report> {
+  return db.transaction(async (tx) => {
+    const { order, current } = await lockDraftForWrite(
+      tx,
+      orderId,
+      write.preconditions ?? {},
+      'This report has been finalized and cannot be edited.',
+    )
+    const at = nextVersionTime(now(), order, current)
+    const row = await upsertReport(tx, orderId, sections, at)
+    const cause = write.cause ?? 'save'
+    const changed = await appendRevision(tx, {
+      orderId,
+      before: sectionsOf(current),
+      after: sectionsOf(row),
+      author: {
+        kind: 'user',
+        userId: write.actor.userId,
+        name: await displayName(tx, write.actor),
+      },
+      cause,
+      at,
+    })
+    await recordAudit(
+      tx,
+      auditOf(write.actor, 'report_saved', orderId, at, { cause, sections: changed }),
+    )
+    return toReport(row, [])
+  })
+}
+
+/** Signs the report: the signer's id and name go on it, and a `finalize` revision is appended. */
+export async function finalizeReport(
+  db: Database,
+  orderId: string,
+  now: () => Date,
+  write: ReportWrite,
+): Promise<Report> {
+  return db.transaction(async (tx) => {
+    // The signature goes on the version the clinician saw, or on nothing.
+    const { order, current } = await lockDraftForWrite(
+      tx,
+      orderId,
+      write.preconditions ?? {},
+      'This report is already finalized.',
+    )
+    const empty = !current || REPORT_SECTION_KEYS.every((key) => current[key].trim() === '')
+    if (empty) throw conflict('There is nothing to finalize: the report is empty.')
+    const at = nextVersionTime(now(), order, current)
+    const name = await displayName(tx, write.actor)
+    const [row] = await tx
+      .update(reports)
+      .set({
+        isFinal: true,
+        finalizedAt: at,
+        finalizedBy: write.actor.userId,
+        finalizedByName: name,
+        updatedAt: at,
+      })
+      .where(eq(reports.orderId, orderId))
+      .returning()
+    const signed = row as ReportRow
+    await appendRevision(tx, {
+      orderId,
+      before: sectionsOf(current),
+      after: sectionsOf(signed),
+      author: { kind: 'user', userId: write.actor.userId, name },
+      cause: 'finalize',
+      at,
+    })
+    await recordAudit(tx, auditOf(write.actor, 'report_finalized', orderId, at))
+    return reportAnswer(tx, signed)
+  })
+}
+
+/**
+ * Appends an addendum to a final report (409 while the report is not final, or there is none),
+ * moves the report's version on and appends an `addendum` revision.
+ */
+export async function addAddendum(
+  db: Database,
+  orderId: string,
+  text: string,
+  now: () => Date,
+  actor: Actor,
+): Promise<Addendum> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
+    if (!current?.isFinal) {
+      throw conflict('Only a finalized report takes addenda; finalize the report first.')
+    }
+    const at = nextVersionTime(now(), order, current)
+    const name = await displayName(tx, actor)
+    const addendum = await insertAddendum(tx, { orderId, text, userId: actor.userId, name, at })
+    await tx.update(reports).set({ updatedAt: at }).where(eq(reports.orderId, orderId))
+    await appendRevision(tx, {
+      orderId,
+      before: sectionsOf(current),
+      after: sectionsOf(current),
+      author: { kind: 'user', userId: actor.userId, name },
+      cause: 'addendum',
+      at,
+    })
+    await recordAudit(
+      tx,
+      auditOf(actor, 'addendum_added', orderId, at, { addendum_id: addendum.id }),
+    )
+    return addendum
+  })
+}
