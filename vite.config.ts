@@ -18,7 +18,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Production builds ship no source maps (the server refuses .map paths as well).
+    sourcemap: false,
     chunkSizeWarningLimit: 1200,
   },
 })

@@ -62,6 +62,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler)
   acceptBodilessJson(app)
 
+  // Clinical answers and identity answers are never kept by a browser or a proxy cache, errors
+  // included (set before any route runs, so a 401 or 404 carries it too).
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiPath(request.url)) void reply.header('Cache-Control', 'no-store')
+  })
+
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
   })
@@ -112,12 +118,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexHtml = path.join(config.staticDir, 'index.html')
   const spaBuilt = existsSync(indexHtml)
   if (spaBuilt) {
-    await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false })
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      wildcard: false,
+      index: false,
+      // Source maps are never served, even from a folder a development build left them in.
+      allowedPath: (pathName) => !isSourceMap(pathName),
+    })
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url
-    const isApi = url.startsWith('/api/') || url.startsWith('/v1/')
-    if (request.method !== 'GET' || isApi) {
+    if (request.method !== 'GET' || isApiPath(url) || isSourceMap(url)) {
       return reply.status(404).send({ error: 'not_found', message: 'No such route.' })
     }
     if (!spaBuilt) {
@@ -131,4 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
 
   return app
+}
+
+/** The product API and the identity service: answers that hold clinical data or session tokens. */
+function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/v1/')
+}
+
+function isSourceMap(url: string): boolean {
+  return (url.split('?')[0] ?? '').endsWith('.map')
 }
