@@ -27,6 +27,32 @@ export const LIMITS = {
 export const idSchema = z.string().min(1).max(200)
 export type Id = z.infer<typeof idSchema>
 
+/**
+ * SEC-3: what no person types. C0 control characters other than tab, line feed and carriage
+ * return (a NUL among them, which PostgreSQL cannot store), and a UTF-16 surrogate without its
+ * pair (which would be stored as U+FFFD, silently changing the text). Requests carrying them are
+ * refused (400) before anything reaches the database or a log.
+ */
+const FORBIDDEN_TEXT =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+export const CONTROL_CHARACTERS_MESSAGE =
+  'must not contain control characters (other than tab and line breaks) or unpaired surrogates'
+
+/** Whether a person could have typed `text` (see FORBIDDEN_TEXT). */
+export function isCleanText(text: string): boolean {
+  return !FORBIDDEN_TEXT.test(text)
+}
+
+/** A request's text: refused when it holds what no person types. */
+function inputText<T extends z.ZodType<string>>(schema: T) {
+  return schema.refine(isCleanText, CONTROL_CHARACTERS_MESSAGE)
+}
+
+/** An id in a request path. */
+const paramIdSchema = inputText(idSchema)
+
 /** ISO 8601 timestamp with a time zone, as the server writes it. */
 export const timestampSchema = z.iso.datetime({ offset: true })
 
@@ -81,6 +107,15 @@ export const reportSectionsSchema = z.object({
   impression: sectionText,
 })
 export type ReportSections = z.infer<typeof reportSectionsSchema>
+/** The sections as a clinician writes them (SEC-3); answers keep the plain schema above. */
+const sectionInput = inputText(sectionText)
+const reportSectionsInputSchema = z.object({
+  history: sectionInput,
+  technique: sectionInput,
+  comparison: sectionInput,
+  findings: sectionInput,
+  impression: sectionInput,
+})
 
 /** A signed-in user as the record names them: their id and display name at the time. */
 export const userRefSchema = z.object({ user_id: idSchema, name: z.string() })
@@ -169,8 +204,8 @@ export const errorSchema = z.object({ error: z.string(), message: z.string() })
 export type ApiErrorBody = z.infer<typeof errorSchema>
 
 /** Path parameters. */
-export const orderParamsSchema = z.object({ id: idSchema })
-export const messageParamsSchema = z.object({ id: idSchema, messageId: idSchema })
+export const orderParamsSchema = z.object({ id: paramIdSchema })
+export const messageParamsSchema = z.object({ id: paramIdSchema, messageId: paramIdSchema })
 
 // GET /patients, GET /orders, GET /orders/{id}, GET /orders/{id}/messages
 export const patientListSchema = z.array(patientSchema)
@@ -179,10 +214,10 @@ export const messageListSchema = z.array(messageSchema)
 
 // POST /orders/{id}/messages
 export const sendMessageRequestSchema = z.object({
-  content: z
-    .string()
-    .max(LIMITS.messageChars)
-    .refine((text) => text.trim().length > 0, 'must not be blank'),
+  content: inputText(z.string().max(LIMITS.messageChars)).refine(
+    (text) => text.trim().length > 0,
+    'must not be blank',
+  ),
   input_type: inputTypeSchema.default('text'),
 })
 export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>
@@ -205,7 +240,7 @@ export type InitializeAnswer = z.infer<typeof initializeAnswerSchema>
 
 // PUT /orders/{id}/report
 export const saveReportRequestSchema = z.object({
-  sections: reportSectionsSchema,
+  sections: reportSectionsInputSchema,
   /** Why the clinician wrote it, recorded on the revision the write appends; `save` when absent. */
   cause: z.enum(['undo', 'restore']).optional(),
 })
@@ -271,7 +306,7 @@ export const reportRevisionListSchema = z.array(reportRevisionSchema)
 
 // POST /orders/{id}/report/addenda: 201 with the addendum; 409 while the report is not final.
 export const addAddendumRequestSchema = z.object({
-  text: z.string().trim().min(1, 'must not be blank').max(LIMITS.sectionChars),
+  text: inputText(z.string().trim().min(1, 'must not be blank').max(LIMITS.sectionChars)),
 })
 export type AddAddendumRequest = z.input<typeof addAddendumRequestSchema>
 
@@ -287,7 +322,7 @@ export const speechTokenAnswerSchema = z.object({
 export type SpeechTokenAnswer = z.infer<typeof speechTokenAnswerSchema>
 
 // POST /speech/phrases
-const term = z.string().trim().min(1).max(LIMITS.termChars)
+const term = inputText(z.string().trim().min(1).max(LIMITS.termChars))
 export const phrasesRequestSchema = z.object({ modality: term, body_part: term })
 export type PhrasesRequest = z.infer<typeof phrasesRequestSchema>
 export const phrasesAnswerSchema = z.object({
@@ -298,7 +333,7 @@ export type PhrasesAnswer = z.infer<typeof phrasesAnswerSchema>
 
 // POST /speech/cleanup
 export const cleanupRequestSchema = z.object({
-  text: z.string().max(LIMITS.cleanupChars),
+  text: inputText(z.string().max(LIMITS.cleanupChars)),
   modality: term,
   body_part: term,
 })

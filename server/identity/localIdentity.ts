@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { CONTROL_CHARACTERS_MESSAGE, isCleanText } from '../../contract'
 import type { Database } from '../db/client'
 import { users } from '../db/schema'
 import { recordAudit, type AuditEventInput } from '../repo/audit'
@@ -47,8 +48,11 @@ const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\.[a-zA
 const DEFAULT_REFRESH_COOKIE = 'DSR'
 const COOKIE_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 
+// SEC-3: no field of a sign-up or sign-in holds what no person types.
 const requiredString = () =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+    .refine(isCleanText, CONTROL_CHARACTERS_MESSAGE)
 
 const emailSchema = requiredString()
   .trim()

@@ -17,6 +17,7 @@ import { useSendMessageMutation } from '../../services/api/conversationApi'
 import { draftEdited, selectDraft, selectIsSending, selectSendFailed } from './conversationSlice'
 import { SendIcon } from './icons'
 import { useAutoGrow } from './useAutoGrow'
+import { typedText } from '../../shared/typedText'
 
 export const SEND_FAILED_NOTE = 'Message not sent. Your text is kept; try again.'
 
@@ -87,7 +88,7 @@ export function ChatInput({
             aria-label="Message"
             value={draft.text}
             onChange={(event) => {
-              dispatch(draftEdited({ orderId, text: event.target.value }))
+              dispatch(draftEdited({ orderId, text: typedText(event.target.value) }))
             }}
             onKeyDown={onKeyDown}
             readOnly={isRecording}

@@ -13,6 +13,7 @@ import { useAddReportAddendumMutation } from '../../services/api/reportApi'
 import { ConfirmDialog } from './FinalizeDialog'
 import { formatSaveTime } from './formatSaveTime'
 import { addendumEdited, selectAddendumDraft } from './addendumSlice'
+import { typedText } from '../../shared/typedText'
 
 export const ADDENDUM_QUESTION =
   'Sign this addendum? It becomes part of the signed report and cannot be undone.'
@@ -50,7 +51,7 @@ export function Addenda({
   const dispatch = useAppDispatch()
   const text = useAppSelector((state) => selectAddendumDraft(state, orderId))
   const setText = (next: string) => {
-    dispatch(addendumEdited({ orderId, text: next }))
+    dispatch(addendumEdited({ orderId, text: typedText(next) }))
   }
   const [asking, setAsking] = useState(false)
   const [addAddendum, { isLoading, error, reset }] = useAddReportAddendumMutation()

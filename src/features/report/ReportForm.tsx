@@ -36,6 +36,7 @@ import type { ReportSections } from '../../services/api/model'
 import { FinalizedElsewhere, FinalizedNotice, FinalizeError, SaveError } from './ReportNotices'
 import { SaveStatus } from './SaveStatus'
 import { parseReport, serializeReport, type ReportText } from './sectionText'
+import { typedText } from '../../shared/typedText'
 
 export function ReportForm({
   order,
@@ -72,7 +73,13 @@ export function ReportForm({
 
   const edit = (next: ReportText) => {
     if (!draft) dispatch(editStarted({ orderId, server: serverReportOf(serverReport) }))
-    dispatch(textEdited({ orderId, ...next }))
+    dispatch(
+      textEdited({
+        orderId,
+        report: typedText(next.report),
+        impression: typedText(next.impression),
+      }),
+    )
   }
   const save = (trigger: 'manual' | 'retry') => {
     dispatch(saveRequested({ orderId, trigger }))

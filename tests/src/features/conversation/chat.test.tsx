@@ -650,6 +650,22 @@ describe('sending a message', () => {
     expect(messageBox()).toHaveFocus()
   })
 
+  it('SEC-3 pasted characters nobody sees are taken out before the message is sent', async () => {
+    const { user } = await renderLoadedChat()
+
+    await user.click(messageBox())
+    await user.paste('Any\u000Beffusion?\u0000')
+    await user.keyboard('{Enter}')
+
+    await waitFor(() => {
+      expect(apiBackend.requestsTo('sendMessage')).toHaveLength(1)
+    })
+    expect(apiBackend.requestsTo('sendMessage')[0]?.body).toEqual({
+      content: 'Any\neffusion?',
+      input_type: 'text',
+    })
+  })
+
   it('CH-9 Shift+Enter inserts a newline and does not send', async () => {
     const { user } = await renderLoadedChat()
 
