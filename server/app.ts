@@ -21,6 +21,8 @@ import { registerCompression } from './http/compression'
 import { errorHandler, HttpError, unauthorized } from './http/errors'
 import { contentSecurityPolicy } from './http/csp'
 import { acceptBodilessJson } from './http/jsonBody'
+import { loggerOptions, type LogDestination } from './http/logging'
+import { registerOriginCheck } from './http/origins'
 import { localIdentityRoutes } from './identity/localIdentity'
 import { bearerToken, createSessionVerifier } from './identity/sessionVerifier'
 import type { Actor } from './repo/audit'
@@ -42,15 +44,21 @@ export interface AppDeps {
   assistant: Assistant
   now?: () => Date
   fetch?: typeof fetch
-  /** Fastify logger options; tests pass false. */
-  logger?: boolean | { level: string }
+  /**
+   * The log: false for none (most tests), or a level and where lines go (standard output by
+   * default). Whatever is chosen, lines pass through the redacting serializers (SEC-3).
+   */
+  logger?: false | { level: string; stream?: LogDestination }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, assistant } = deps
   const now = deps.now ?? (() => new Date())
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : loggerOptions(deps.logger?.level ?? config.logLevel, deps.logger?.stream),
     bodyLimit: 1024 * 1024,
     // Behind a proxy, request.ip is the client's address only when the proxy is trusted.
     trustProxy: config.trustProxy,
@@ -61,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler)
   app.setErrorHandler(errorHandler)
   acceptBodilessJson(app)
+  // Before anything else reads the request: a foreign Host or a cross-site write goes no further.
+  registerOriginCheck(app, config.publicOrigins)
 
   // Clinical answers and identity answers are never kept by a browser or a proxy cache, errors
   // included (set before any route runs, so a 401 or 404 carries it too).

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { bindOrigins, parsePublicOrigins, type PublicOrigins } from './http/origins'
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -76,6 +77,16 @@ const envSchema = z.object({
   SEED: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
+  PUBLIC_ORIGIN: optionalText.transform((value, ctx) => {
+    if (value === undefined) return undefined
+    const parsed = parsePublicOrigins(value)
+    if (parsed.ok) return parsed.origins
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be the addresses users open, as origins separated by commas (https://readout.hospital.org, http://10.1.2.3:8080), with no path; not ${parsed.bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
+    })
+    return z.NEVER
+  }),
   RETAIN_SIGNED_REPORTS: flag,
   // identity
   ALLOW_SIGNUP: flag,
@@ -119,6 +130,12 @@ export interface ServerConfig {
    * per-address sign-in limit) is the client's address rather than the proxy's.
    */
   trustProxy: TrustProxy
+  /**
+   * The names the server answers to (SEC-5): PUBLIC_ORIGIN's origins, or by default the bind
+   * address and localhost on the port a request came in on. Any other Host gets 421, and a write
+   * from a page of another origin 403.
+   */
+  publicOrigins: PublicOrigins
   database:
     { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string } | { kind: 'memory' }
   staticDir: string
@@ -185,6 +202,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     trustProxy: e.TRUST_PROXY,
+    publicOrigins: e.PUBLIC_ORIGIN
+      ? { kind: 'configured', origins: e.PUBLIC_ORIGIN }
+      : bindOrigins(e.HOST),
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },

@@ -46,6 +46,11 @@ async function main() {
       ? `local identity, sign-up ${config.identity.allowSignup ? 'open' : 'closed'}`
       : `Descope project ${config.identity.projectId}`
   console.log(`Readout is serving ${address}`)
+  const names =
+    config.publicOrigins.kind === 'configured'
+      ? config.publicOrigins.origins.join(', ')
+      : `${config.publicOrigins.hostnames.join(', ')} on port ${new URL(address).port} (set PUBLIC_ORIGIN to the address users open)`
+  console.log(`  answers to: ${names}`)
   console.log(
     `  database: ${where}; ${identity}; speech: ${config.speech.kind}; assistant: ${config.assistant.provider}`,
   )

@@ -32,6 +32,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
     const pool = new pg.Pool({ connectionString: target.url, max: 10 })
+    // An idle connection ended by the server (a restart, a failover, an administrator, a test
+    // cluster dropping its database) is an 'error' event on the pool: unheard, it would end the
+    // process. The pool replaces the connection on the next query; only the code is logged.
+    pool.on('error', (error: Error & { code?: string }) => {
+      console.error(`PostgreSQL closed an idle connection (${error.code ?? error.name})`)
+    })
     const db = drizzle(pool, { schema })
     await migrate(db, { migrationsFolder })
     return {

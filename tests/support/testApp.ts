@@ -5,7 +5,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { createLocalAssistant } from '../../server/assistant/local'
 import type { Assistant } from '../../server/assistant/types'
-import { buildApp } from '../../server/app'
+import { buildApp, type AppDeps } from '../../server/app'
 import { loadConfig, type ServerConfig } from '../../server/config'
 import type { Database } from '../../server/db/client'
 import { seedDemoData } from '../../server/seed/seed'
@@ -38,6 +38,8 @@ export async function startTestApp(
     assistant?: Assistant
     now?: () => Date
     fetch?: typeof fetch
+    /** The server's log, for tests that read it; none by default. */
+    logger?: AppDeps['logger']
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
@@ -48,7 +50,7 @@ export async function startTestApp(
     config,
     db: database.db,
     assistant: opts.assistant ?? createLocalAssistant(),
-    logger: false,
+    logger: opts.logger ?? false,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
   })
