@@ -21,6 +21,7 @@ import { registerCompression } from './http/compression'
 import { errorHandler, HttpError, unauthorized } from './http/errors'
 import { contentSecurityPolicy } from './http/csp'
 import { acceptBodilessJson } from './http/jsonBody'
+import { createHeavyGate } from './http/heavyGate'
 import { loggerOptions, type LogDestination } from './http/logging'
 import { registerOriginCheck } from './http/origins'
 import { localIdentityRoutes } from './identity/localIdentity'
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         speech: createSpeechTokenProvider(config.speech, deps.fetch),
         now,
         retainSignedReports: config.retainSignedReports,
+        heavy: createHeavyGate(config.heavyAnswers),
       })
       // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.
       api.setNotFoundHandler(() => {

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import type { HeavyGateConfig } from './http/heavyGate'
 import { bindOrigins, parsePublicOrigins, type PublicOrigins } from './http/origins'
 
 const flag = z
@@ -88,6 +89,9 @@ const envSchema = z.object({
     return z.NEVER
   }),
   RETAIN_SIGNED_REPORTS: flag,
+  HEAVY_ANSWERS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  HEAVY_ANSWERS_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  HEAVY_ANSWERS_MAX_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // identity
   ALLOW_SIGNUP: flag,
   DESCOPE_PROJECT_ID: optionalText,
@@ -146,6 +150,11 @@ export interface ServerConfig {
    * the product spec's Clear All deletes everything.
    */
   retainSignedReports: boolean
+  /**
+   * SEC-9: whole-list answers (the worklist, the patients) built at once per process, how many
+   * may wait, and for how long; past that a request gets 503 with Retry-After.
+   */
+  heavyAnswers: HeavyGateConfig
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   identity:
     | {
@@ -211,6 +220,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: path.resolve(e.STATIC_DIR),
     seed: e.SEED ?? true,
     retainSignedReports: e.RETAIN_SIGNED_REPORTS ?? false,
+    heavyAnswers: {
+      concurrency: e.HEAVY_ANSWERS_CONCURRENCY,
+      queue: e.HEAVY_ANSWERS_QUEUE,
+      maxWaitMs: e.HEAVY_ANSWERS_MAX_WAIT_MS,
+    },
     logLevel: e.LOG_LEVEL,
     identity: e.DESCOPE_PROJECT_ID
       ? { mode: 'descope', projectId: e.DESCOPE_PROJECT_ID, baseUrl: e.DESCOPE_BASE_URL }

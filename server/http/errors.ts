@@ -68,7 +68,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   } else {
     request.log.error({ err: error }, 'request failed')
   }
-  if (status >= 500 && error instanceof HttpError)
+  // A 503 is the server saying it is busy (SEC-9): expected under load, and one line per refusal
+  // would flood the log just when it matters.
+  if (status >= 500 && status !== 503 && error instanceof HttpError)
     request.log.error({ err: error }, 'request failed')
   return reply.status(status).send(body)
 }

@@ -9,6 +9,7 @@ import { errorSchema, routes, type Report } from '../../contract'
 import type { Assistant } from '../assistant/types'
 import type { Database } from '../db/client'
 import { HttpError } from '../http/errors'
+import { heavyRoute, type HeavyGate } from '../http/heavyGate'
 import * as conversation from '../repo/conversation'
 import * as reports from '../repo/reports'
 import { reportETag, type ReportPreconditions } from '../repo/reportVersions'
@@ -22,6 +23,8 @@ export interface ApiDeps {
   now: () => Date
   /** RETAIN_SIGNED_REPORTS: clearing a conversation keeps a final report and its history. */
   retainSignedReports: boolean
+  /** SEC-9: how many whole-list answers are built at once (the rest wait briefly, or get 503). */
+  heavy: HeavyGate
 }
 
 const errors = {
@@ -55,18 +58,26 @@ function setETag(reply: FastifyReply, report: Report | null): void {
 
 export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
   app,
-  { db, assistant, speech, now, retainSignedReports },
+  { db, assistant, speech, now, retainSignedReports, heavy },
   done,
 ) => {
+  const heavyAnswer = heavyRoute(heavy)
+
   app.get(
     routes.listPatients.path,
-    { schema: { response: { 200: routes.listPatients.answer, ...errors } } },
+    {
+      preHandler: heavyAnswer,
+      schema: { response: { 200: routes.listPatients.answer, ...errors } },
+    },
     () => studies.listPatients(db),
   )
 
   app.get(
     routes.listOrders.path,
-    { schema: { response: { 200: routes.listOrders.answer, ...errors } } },
+    {
+      preHandler: heavyAnswer,
+      schema: { response: { 200: routes.listOrders.answer, ...errors } },
+    },
     () => studies.listOrders(db),
   )
 
