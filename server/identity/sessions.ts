@@ -74,7 +74,7 @@ const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + se
 
 type RotationOutcome =
   | { kind: 'rotated'; user: UserRow; newJti: string; familyId: string; issuedAt: Date }
-  | { kind: 'refused'; message: string; revokedFamilyOf?: string }
+  | { kind: 'refused'; message: string; familyRevokedFor?: string }
 
 export interface SessionStore {
   /** Stores a new refresh token for the user (inside the caller's transaction) and signs the pair. */
@@ -192,7 +192,7 @@ export function createSessionStore(opts: {
             return {
               kind: 'refused',
               message: 'The refresh token was already used; sign in again.',
-              revokedFamilyOf: row.userId,
+              familyRevokedFor: row.userId,
             }
           }
           return { kind: 'refused', message: 'The refresh token was revoked; sign in again.' }
@@ -216,7 +216,7 @@ export function createSessionStore(opts: {
         return { kind: 'rotated', user, newJti, familyId: row.familyId, issuedAt: at }
       })
       if (outcome.kind === 'refused') {
-        if (outcome.revokedFamilyOf !== undefined) families.forgetUser(outcome.revokedFamilyOf)
+        if (outcome.familyRevokedFor !== undefined) families.forgetUser(outcome.familyRevokedFor)
         throw invalidRefreshToken(outcome.message)
       }
       return signPair(outcome.user, outcome.newJti, outcome.familyId, outcome.issuedAt, false)
