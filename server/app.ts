@@ -25,6 +25,7 @@ import { createHeavyGate } from './http/heavyGate'
 import { loggerOptions, type LogDestination } from './http/logging'
 import { registerOriginCheck } from './http/origins'
 import { localIdentityRoutes } from './identity/localIdentity'
+import { createSessionFamilies, type SessionFamilies } from './identity/sessionFamilies'
 import { bearerToken, createSessionVerifier } from './identity/sessionVerifier'
 import type { Actor } from './repo/audit'
 import { apiRoutes } from './routes/api'
@@ -50,6 +51,8 @@ export interface AppDeps {
    * default). Whatever is chosen, lines pass through the redacting serializers (SEC-3).
    */
   logger?: false | { level: string; stream?: LogDestination }
+  /** Local mode's session family checks; tests pass their own to count its queries. */
+  sessionFamilies?: SessionFamilies
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -85,17 +88,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every route: the plugin attaches itself to each route as it is added.
   await registerCompression(app)
 
+  // One cache of session families for the identity routes and the guard: a logout on this
+  // instance is refused here at once, on others within a second.
+  const families = deps.sessionFamilies ?? createSessionFamilies({ db, now })
   if (config.identity.mode === 'local') {
     await app.register(localIdentityRoutes, {
       db,
       config: config.identity,
       rateLimit: config.identity.rateLimit,
       now,
+      families,
     })
   }
 
   const verifier = await createSessionVerifier(
-    config.identity.mode === 'local' ? { mode: 'local', db, now } : config.identity,
+    config.identity.mode === 'local' ? { mode: 'local', db, now, families } : config.identity,
   )
 
   await app.register(

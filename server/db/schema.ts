@@ -192,9 +192,18 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     /** The jti that replaced this one on rotation. */
     replacedBy: text('replaced_by'),
+    /**
+     * The sign-in this token descends from: the id of the chain's first token, shared by every
+     * token rotation issued after it. Session tokens carry it (`sid`), so ending the family ends
+     * them too.
+     */
+    familyId: text('family_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
 )
 
 /** Failed sign-in counters per key ('login:<id>' or 'ip:<address>'), in fixed windows. */

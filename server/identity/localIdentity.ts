@@ -17,6 +17,7 @@ import { DESCOPE_ERROR_CODES, IdentityError, invalidField, invalidRefreshToken }
 import { loadOrCreateSigningKeys } from './keys'
 import type { LocalIdentityKeys } from './keys'
 import { createDummyHash, hashPassword, verifyPassword } from './passwords'
+import { createSessionFamilies, type SessionFamilies } from './sessionFamilies'
 import { createSessionStore, toDescopeUser } from './sessions'
 import type { UserRow } from './sessions'
 import { DEFAULT_SIGN_IN_RATE_LIMIT, createSignInRateLimiter } from './signInRateLimit'
@@ -37,6 +38,8 @@ export interface LocalIdentityOptions {
   /** The clock; tests move it to expire tokens and rate-limit windows without sleeping. */
   now?: () => Date
   rateLimit?: SignInRateLimitConfig
+  /** The session families' answers, shared with the /api/v1 guard so a logout is seen at once. */
+  families?: SessionFamilies
 }
 
 export const PASSWORD_MIN_LENGTH = 8
@@ -182,7 +185,8 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
   }
   const keys = options.keys ?? (await loadOrCreateSigningKeys(db))
   const now = options.now ?? (() => new Date())
-  const sessions = createSessionStore({ db, keys, lifetimes: config, now })
+  const families = options.families ?? createSessionFamilies({ db, now })
+  const sessions = createSessionStore({ db, keys, lifetimes: config, now, families })
   const limiter = createSignInRateLimiter(db, options.rateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT)
   const dummyHash = await createDummyHash()
 

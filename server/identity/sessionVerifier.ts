@@ -1,14 +1,19 @@
 /**
  * What the `/api/v1` guard uses: a session JWT in, a user id out (or null). Local mode checks
- * our own HS256 session tokens; cloud mode validates Descope's session tokens with
- * `@descope/node-sdk`, which fetches the project's public keys. Refresh tokens are refused in
- * both modes: a stolen long-lived token must not open the API.
+ * our own HS256 session tokens, then that their session family is still live (not logged out,
+ * user not deleted; sessionFamilies.ts, which keeps each answer for up to a second). Cloud mode
+ * validates Descope's session tokens with `@descope/node-sdk`, which fetches the project's public
+ * keys; that check is signature and expiry only, so there a session token outlives a logout
+ * until it expires. Refresh tokens are refused in both modes: a stolen long-lived token must not
+ * open the API.
  */
 import DescopeClient from '@descope/node-sdk'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Queryable } from '../db/client'
 import { loadOrCreateSigningKeys } from './keys'
 import type { LocalIdentityKeys } from './keys'
+import { createSessionFamilies } from './sessionFamilies'
+import type { SessionFamilies } from './sessionFamilies'
 import { verifyToken } from './tokens'
 
 export interface VerifiedSession {
@@ -41,9 +46,15 @@ export interface SessionVerifier {
 }
 
 export type SessionVerifierOptions =
-  /** Local mode with the signing keys, or with the database that holds them. */
-  | { mode: 'local'; keys: LocalIdentityKeys; now?: () => Date }
-  | { mode: 'local'; db: Queryable; now?: () => Date }
+  | {
+      mode: 'local'
+      /** Where the session families live, and the signing keys unless `keys` is given. */
+      db: Queryable
+      keys?: LocalIdentityKeys
+      now?: () => Date
+      /** The families' answers, shared with the identity routes so a logout here is seen at once. */
+      families?: SessionFamilies
+    }
   | { mode: 'descope'; projectId: string; baseUrl?: string | undefined }
 
 /** Descope marks its tokens with `drn`: `DS` for a session token, `DSR` for a refresh token. */
@@ -55,13 +66,15 @@ export async function createSessionVerifier(
   options: SessionVerifierOptions,
 ): Promise<SessionVerifier> {
   if (options.mode === 'local') {
-    const keys = 'keys' in options ? options.keys : await loadOrCreateSigningKeys(options.db)
+    const keys = options.keys ?? (await loadOrCreateSigningKeys(options.db))
     const now = options.now ?? (() => new Date())
+    const families = options.families ?? createSessionFamilies({ db: options.db, now })
     return {
       async verify(token) {
         if (!JWT_PATTERN.test(token)) return null
         const claims = await verifyToken(keys, token, 'session', now())
-        return claims ? { userId: claims.sub } : null
+        if (!claims?.sid || !(await families.isLive(claims.sub, claims.sid))) return null
+        return { userId: claims.sub }
       },
     }
   }

@@ -1,22 +1,30 @@
 /**
  * The life of a local session: issuing a session + refresh token pair, rotating the refresh
  * token, revoking it. Refresh tokens are stateful (a `refresh_tokens` row per `jti`, so they
- * can be revoked); session tokens are stateless and short-lived, like Descope's.
+ * can be revoked); session tokens are short-lived, like Descope's.
+ *
+ * Session families: the refresh tokens of one sign-in (the first and every one rotation issued
+ * after it) share a family id, the first token's id, and every session token issued from the
+ * family names it (`sid`). Logging out revokes the whole family, so its session tokens stop
+ * working too (the guard asks sessionFamilies.ts); a rotation leaves the family live, so the
+ * session tokens it issued before stay valid until they expire.
  *
  * Reuse detection: presenting a refresh token that was already rotated means two parties hold
  * the same token (one of them may have stolen it). The answer is 401 and every token issued
  * from it by rotation (its descendants, following `replaced_by`) is revoked, so whoever holds
- * the newer token has to sign in again too. The user's other sessions (other devices) are not
- * touched. A cost: two tabs refreshing the very same token in the same instant are treated as
- * reuse and the session ends; the SDK's timers make that rare, since a tab reads the latest
- * refresh token from shared storage just before it refreshes.
+ * the newer token has to sign in again too; as every token of the family is then revoked, its
+ * session tokens end as well. The user's other sessions (other devices) are not touched. A cost:
+ * two tabs refreshing the very same token in the same instant are treated as reuse and the
+ * session ends; the SDK's timers make that rare, since a tab reads the latest refresh token from
+ * shared storage just before it refreshes.
  */
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database, Queryable } from '../db/client'
 import { refreshTokens, users } from '../db/schema'
 import { invalidRefreshToken } from './errors'
 import type { LocalIdentityKeys } from './keys'
+import type { SessionFamilies } from './sessionFamilies'
 import { signToken, toEpochSeconds, verifyToken } from './tokens'
 import type { LocalTokenClaims } from './tokens'
 
@@ -65,8 +73,8 @@ export const toDescopeUser = (user: UserRow): DescopeUser => ({
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000)
 
 type RotationOutcome =
-  | { kind: 'rotated'; user: UserRow; newJti: string; issuedAt: Date }
-  | { kind: 'refused'; message: string }
+  | { kind: 'rotated'; user: UserRow; newJti: string; familyId: string; issuedAt: Date }
+  | { kind: 'refused'; message: string; familyRevokedFor?: string }
 
 export interface SessionStore {
   /** Stores a new refresh token for the user (inside the caller's transaction) and signs the pair. */
@@ -75,14 +83,14 @@ export interface SessionStore {
   rotate(refreshJwt: string): Promise<JwtAnswer>
   /** The user of a refresh token that is valid, unexpired and not revoked. Throws a 401 IdentityError. */
   userOfActiveRefreshToken(refreshJwt: string): Promise<UserRow>
-  /** The user of a valid session token, or null. */
+  /** The user of a valid session token whose family is live, or null. */
   userOfSessionToken(sessionJwt: string): Promise<UserRow | null>
   /**
-   * Revokes one refresh token and answers its user's id; revoking it twice is not an error.
-   * Throws a 401 IdentityError for a bad token.
+   * Revokes the family of a refresh token (every token of its sign-in) and answers its user's
+   * id; revoking it twice is not an error. Throws a 401 IdentityError for a bad token.
    */
   revoke(refreshJwt: string): Promise<string>
-  /** Revokes every refresh token of the user. */
+  /** Revokes every refresh token of the user: all their families. */
   revokeAll(userId: string): Promise<void>
 }
 
@@ -91,12 +99,14 @@ export function createSessionStore(opts: {
   keys: LocalIdentityKeys
   lifetimes: SessionLifetimes
   now: () => Date
+  families: SessionFamilies
 }): SessionStore {
-  const { db, keys, lifetimes, now } = opts
+  const { db, keys, lifetimes, now, families } = opts
 
   async function signPair(
     user: UserRow,
     refreshJti: string,
+    familyId: string,
     issuedAt: Date,
     firstSeen: boolean,
   ): Promise<JwtAnswer> {
@@ -107,6 +117,7 @@ export function createSessionStore(opts: {
       jti: randomUUID(),
       issuedAt,
       expiresAt: addSeconds(issuedAt, lifetimes.sessionTtlSeconds),
+      familyId,
     })
     const refresh = await signToken(keys, {
       type: 'refresh',
@@ -145,13 +156,15 @@ export function createSessionStore(opts: {
     async issue(tx, user, firstSeen) {
       const issuedAt = now()
       const jti = randomUUID()
+      // A sign-in starts a family, named by its first token.
       await tx.insert(refreshTokens).values({
         id: jti,
         userId: user.id,
+        familyId: jti,
         expiresAt: addSeconds(issuedAt, lifetimes.refreshTtlSeconds),
         createdAt: issuedAt,
       })
-      return signPair(user, jti, issuedAt, firstSeen)
+      return signPair(user, jti, jti, issuedAt, firstSeen)
     },
 
     async rotate(refreshJwt) {
@@ -179,6 +192,7 @@ export function createSessionStore(opts: {
             return {
               kind: 'refused',
               message: 'The refresh token was already used; sign in again.',
+              familyRevokedFor: row.userId,
             }
           }
           return { kind: 'refused', message: 'The refresh token was revoked; sign in again.' }
@@ -191,6 +205,7 @@ export function createSessionStore(opts: {
         await tx.insert(refreshTokens).values({
           id: newJti,
           userId: user.id,
+          familyId: row.familyId,
           expiresAt: addSeconds(at, lifetimes.refreshTtlSeconds),
           createdAt: at,
         })
@@ -198,10 +213,13 @@ export function createSessionStore(opts: {
           .update(refreshTokens)
           .set({ revokedAt: at, replacedBy: newJti })
           .where(eq(refreshTokens.id, row.id))
-        return { kind: 'rotated', user, newJti, issuedAt: at }
+        return { kind: 'rotated', user, newJti, familyId: row.familyId, issuedAt: at }
       })
-      if (outcome.kind === 'refused') throw invalidRefreshToken(outcome.message)
-      return signPair(outcome.user, outcome.newJti, outcome.issuedAt, false)
+      if (outcome.kind === 'refused') {
+        if (outcome.familyRevokedFor !== undefined) families.forgetUser(outcome.familyRevokedFor)
+        throw invalidRefreshToken(outcome.message)
+      }
+      return signPair(outcome.user, outcome.newJti, outcome.familyId, outcome.issuedAt, false)
     },
 
     async userOfActiveRefreshToken(refreshJwt) {
@@ -222,22 +240,27 @@ export function createSessionStore(opts: {
 
     async userOfSessionToken(sessionJwt) {
       const claims = await verifyToken(keys, sessionJwt, 'session', now())
-      if (!claims) return null
+      if (!claims?.sid || !(await families.isLive(claims.sub, claims.sid))) return null
       return (await findUser(db, claims.sub)) ?? null
     },
 
     async revoke(refreshJwt) {
       const claims = await verifiedRefreshClaims(refreshJwt)
+      const family = db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.id, claims.jti), eq(refreshTokens.userId, claims.sub)))
       await db
         .update(refreshTokens)
         .set({ revokedAt: now() })
         .where(
           and(
-            eq(refreshTokens.id, claims.jti),
+            inArray(refreshTokens.familyId, family),
             eq(refreshTokens.userId, claims.sub),
             isNull(refreshTokens.revokedAt),
           ),
         )
+      families.forgetUser(claims.sub)
       return claims.sub
     },
 
@@ -246,6 +269,7 @@ export function createSessionStore(opts: {
         .update(refreshTokens)
         .set({ revokedAt: now() })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+      families.forgetUser(userId)
     },
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Local session and refresh JWTs (HS256, jose). Both carry `iss` (the local project id),
  * `sub` (user id), `iat`, `exp`, `jti` and a token type claim, so a refresh token can never
- * pass where a session token is required, and the reverse.
+ * pass where a session token is required, and the reverse. A session token also carries `sid`,
+ * the session family it was issued from (sessions.ts), so ending the family ends it.
  */
 import { SignJWT, jwtVerify } from 'jose'
 import type { JWTPayload } from 'jose'
@@ -17,6 +18,9 @@ export const LOCAL_PROJECT_ID = 'P-readout-local'
 export const TOKEN_TYPE_CLAIM = 'typ'
 export type TokenType = 'session' | 'refresh'
 
+/** Name of the session family claim of a session token (the name OpenID Connect uses for a session id). */
+export const SESSION_FAMILY_CLAIM = 'sid'
+
 const ALGORITHM = 'HS256'
 /** Seconds of clock skew tolerated between server instances, as Descope's node SDK does. */
 const CLOCK_TOLERANCE_SECONDS = 5
@@ -28,6 +32,8 @@ export interface LocalTokenClaims {
   exp: number
   jti: string
   typ: TokenType
+  /** The session family; every session token has one, refresh tokens have none (their row does). */
+  sid?: string
 }
 
 export interface IssueTokenInput {
@@ -36,6 +42,7 @@ export interface IssueTokenInput {
   jti: string
   issuedAt: Date
   expiresAt: Date
+  familyId?: string
 }
 
 export const toEpochSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
@@ -51,6 +58,7 @@ export async function signToken(
     exp: toEpochSeconds(input.expiresAt),
     jti: input.jti,
     typ: input.type,
+    ...(input.familyId === undefined ? {} : { sid: input.familyId }),
   }
   const jwt = await new SignJWT({ ...claims })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -70,8 +78,9 @@ function isLocalClaims(payload: JWTPayload): payload is JWTPayload & LocalTokenC
 }
 
 /**
- * The token's claims when its signature, issuer, expiry (at `now`) and type are right;
- * otherwise null. Never throws for a bad token.
+ * The token's claims when its signature, issuer, expiry (at `now`) and type are right, it was
+ * not issued after `now` (beyond the clock tolerance) and, for a session token, it names its
+ * session family; otherwise null. Never throws for a bad token.
  */
 export async function verifyToken(
   keys: LocalIdentityKeys,
@@ -88,6 +97,13 @@ export async function verifyToken(
       requiredClaims: ['sub', 'iat', 'exp', 'jti', TOKEN_TYPE_CLAIM],
     })
     if (payload[TOKEN_TYPE_CLAIM] !== expectedType || !isLocalClaims(payload)) return null
+    // jose checks `iat` only against a maximum age; a token from the future is refused here.
+    if (payload.iat > toEpochSeconds(now) + CLOCK_TOLERANCE_SECONDS) return null
+    const sid = payload[SESSION_FAMILY_CLAIM]
+    const family = typeof sid === 'string' && sid !== '' ? sid : undefined
+    // Session tokens issued before session families existed carry no `sid`: refused, so their
+    // holder signs in (or refreshes) once and gets one that logging out can end.
+    if (expectedType === 'session' && family === undefined) return null
     return {
       iss: LOCAL_PROJECT_ID,
       sub: payload.sub,
@@ -95,6 +111,7 @@ export async function verifyToken(
       exp: payload.exp,
       jti: payload.jti,
       typ: expectedType,
+      ...(expectedType === 'session' && family !== undefined ? { sid: family } : {}),
     }
   } catch {
     return null

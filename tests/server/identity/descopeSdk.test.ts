@@ -39,7 +39,7 @@ describe('the Descope SDK against the local identity', () => {
     expect(session.user?.name).toBe('Dana Scully')
     expect(session.sessionExpiration).toBeGreaterThan(Date.now() / 1000 + 40)
 
-    const verifier = await createSessionVerifier({ mode: 'local', keys: h.keys })
+    const verifier = await createSessionVerifier({ mode: 'local', db: h.database.db, keys: h.keys })
     expect(await verifier.verify(session.sessionJwt)).toEqual({ userId: session.user?.userId })
 
     const refreshed = await sdk.refresh(session.refreshJwt, { dcs: 't', dcr: 't' })

@@ -332,7 +332,12 @@ describe('refresh', () => {
   })
 
   it('ID-1 the new session token of a refresh is accepted by the session verifier until it expires', async () => {
-    const verifier = await createSessionVerifier({ mode: 'local', keys: h.keys, now: h.clock.now })
+    const verifier = await createSessionVerifier({
+      mode: 'local',
+      db: h.database.db,
+      keys: h.keys,
+      now: h.clock.now,
+    })
     const { refreshJwt, user } = await signedUpUser(h.app)
     const refreshed = (
       await postWithToken(h.app, '/v1/auth/refresh', refreshJwt)

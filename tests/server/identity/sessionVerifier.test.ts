@@ -21,13 +21,23 @@ describe('local session verifier', () => {
   })
 
   it('accepts a session token of the local identity and answers its user', async () => {
-    const verifier = await createSessionVerifier({ mode: 'local', keys: h.keys, now: h.clock.now })
+    const verifier = await createSessionVerifier({
+      mode: 'local',
+      db: h.database.db,
+      keys: h.keys,
+      now: h.clock.now,
+    })
     const { sessionJwt, user } = await signedUpUser(h.app)
     expect(await verifier.verify(sessionJwt)).toEqual({ userId: user.userId })
   })
 
   it('refuses a refresh token, even though it is signed by the same key', async () => {
-    const verifier = await createSessionVerifier({ mode: 'local', keys: h.keys, now: h.clock.now })
+    const verifier = await createSessionVerifier({
+      mode: 'local',
+      db: h.database.db,
+      keys: h.keys,
+      now: h.clock.now,
+    })
     const { refreshJwt } = await signedUpUser(h.app)
     expect(await verifier.verify(refreshJwt)).toBeNull()
   })
@@ -36,6 +46,7 @@ describe('local session verifier', () => {
     const clock = { current: h.clock.now() }
     const verifier = await createSessionVerifier({
       mode: 'local',
+      db: h.database.db,
       keys: h.keys,
       now: () => clock.current,
     })
@@ -47,7 +58,12 @@ describe('local session verifier', () => {
   })
 
   it('refuses a tampered token, a token signed with another secret and garbage', async () => {
-    const verifier = await createSessionVerifier({ mode: 'local', keys: h.keys, now: h.clock.now })
+    const verifier = await createSessionVerifier({
+      mode: 'local',
+      db: h.database.db,
+      keys: h.keys,
+      now: h.clock.now,
+    })
     const { sessionJwt } = await signedUpUser(h.app)
     const [header, payload, signature] = sessionJwt.split('.') as [string, string, string]
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<
@@ -71,7 +87,12 @@ describe('local session verifier', () => {
   })
 
   it("the /api/v1 bearer extractor takes `Bearer <jwt>` only, never the SDK's `Bearer <projectId>:<refreshJwt>`", async () => {
-    const verifier = await createSessionVerifier({ mode: 'local', keys: h.keys, now: h.clock.now })
+    const verifier = await createSessionVerifier({
+      mode: 'local',
+      db: h.database.db,
+      keys: h.keys,
+      now: h.clock.now,
+    })
     const { sessionJwt, refreshJwt, user } = await signedUpUser(h.app)
 
     const plain = bearerToken({ headers: { authorization: `Bearer ${sessionJwt}` } })
