@@ -8,8 +8,9 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { OpenDatabase } from '../../server/db/client'
-import { refreshTokens } from '../../server/db/schema'
+import { orders, refreshTokens } from '../../server/db/schema'
 import { createSessionFamilies, type SessionFamilies } from '../../server/identity/sessionFamilies'
+import { seedDemoData } from '../../server/seed/seed'
 import { buildInstance, signUp } from './identity/apiSessions'
 import { createTestClock } from './identity/identityHarness'
 import { openTestDatabase } from '../support/testDatabase'
@@ -23,6 +24,7 @@ let checks = 0
 
 beforeAll(async () => {
   database = await openTestDatabase()
+  await seedDemoData(database.db, { now: new Date('2026-11-20T08:00:00Z') })
   families = createSessionFamilies({ db: database.db, now: clock.now })
   app = await buildInstance(database.db, clock, {
     isLive(userId, familyId) {
@@ -71,12 +73,13 @@ describe('SEC-4 the cost of the check', () => {
     await app.listen({ host: '127.0.0.1', port: 0 })
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
     const get = (token: string) =>
-      fetch(`${base}/api/v1/orders`, { headers: { authorization: `Bearer ${token}` } }).then(
-        async (res) => {
-          await res.arrayBuffer()
-          return res.status
-        },
-      )
+      // One study, not the worklist: the worklist's own gate (SEC-9) would refuse part of a crowd.
+      fetch(`${base}/api/v1/orders/${orderId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then(async (res) => {
+        await res.arrayBuffer()
+        return res.status
+      })
     /** 50 requests at once, all of them at the family check before the database answers one. */
     const burst = (tokens: string[]) =>
       whileFamiliesLocked(async (release) => {
@@ -93,6 +96,8 @@ describe('SEC-4 the cost of the check', () => {
         release()
         return new Set(await answers)
       })
+    const [study] = await database.db.select({ id: orders.id }).from(orders).limit(1)
+    const orderId = study?.id ?? ''
     const one = await signUp(app)
     const other = await signUp(app)
     clock.advanceSeconds(1)
