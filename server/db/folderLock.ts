@@ -66,7 +66,7 @@ function lockedMessage(dataDir: string, file: string, holder: LockRecord, heldBy
     `Stop that process first (${there ? `on ${holder.hostname}` : `kill ${pid}`}), or point DATA_DIR at another folder; several servers can share PostgreSQL (DATABASE_URL).`,
     there
       ? `If it no longer runs there, the lock is stale: delete ${file} and try again.`
-      : `If no Readout process is running (pid ${pid} now being another program), the lock is stale: delete ${file} and try again.`,
+      : `If no Readout process uses this folder (pid ${pid} may now be another program), the lock is stale: delete ${file} and try again.`,
   ].join('\n')
 }
 
@@ -139,9 +139,7 @@ function createExclusive(file: string, text: string): boolean {
 }
 
 type Verdict =
-  | { kind: 'held'; holder: LockRecord; heldBy: HeldBy }
-  | { kind: 'stale' }
-  | { kind: 'wait' }
+  { kind: 'held'; holder: LockRecord; heldBy: HeldBy } | { kind: 'stale' } | { kind: 'wait' }
 
 function judge(file: string, text: string): Verdict {
   const holder = parseRecord(text)

@@ -148,7 +148,9 @@ describe.skipIf(onPostgres)('one process per embedded data folder', () => {
     it('SEC-2 a second server exits 1 at once, naming the holder and what to do; the first keeps serving', async () => {
       const second = new Spawned(['server/index.ts'], processEnv(dataDir))
       expect(await second.exited).toBe(1)
-      expect(second.stderr).toContain(`in use by another Readout process: pid ${String(server.pid)}`)
+      expect(second.stderr).toContain(
+        `in use by another Readout process: pid ${String(server.pid)}`,
+      )
       expect(second.stderr).toContain('server/index.ts')
       expect(second.stderr).toContain(`kill ${String(server.pid)}`)
       expect(second.stderr).toContain('DATA_DIR')
@@ -210,7 +212,8 @@ describe.skipIf(onPostgres)('one process per embedded data folder', () => {
       { length: 8 },
       () => new Spawned(['tests/support/folderLockRacer.ts', dataDir], processEnv(dataDir)),
     )
-    await Promise.all(racers.map(async (racer) => expect(await racer.nextLine()).toBe('ready')))
+    const everyone = (line: string) => racers.map(() => line)
+    expect(await Promise.all(racers.map((racer) => racer.nextLine()))).toEqual(everyone('ready'))
     const gone = await deadPid()
     for (let round = 0; round < 20; round++) {
       writeLock(dataDir, { pid: gone })
@@ -229,12 +232,14 @@ describe.skipIf(onPostgres)('one process per embedded data folder', () => {
       for (const answer of answers.filter((a) => !a.won)) expect(answer.holder).toBe(winner)
 
       for (const racer of racers) racer.send('release')
-      await Promise.all(racers.map(async (racer) => expect(await racer.nextLine()).toBe('released')))
+      expect(await Promise.all(racers.map((racer) => racer.nextLine()))).toEqual(
+        everyone('released'),
+      )
       // No lock, no takeover guard, no half-made file is left behind.
       expect(readdirSync(dataDir)).toEqual([])
     }
     for (const racer of racers) racer.child.stdin?.end()
-    await Promise.all(racers.map(async (racer) => expect(await racer.exited).toBe(0)))
+    expect(await Promise.all(racers.map((racer) => racer.exited))).toEqual(racers.map(() => 0))
   })
 
   it('SEC-2 a lock file that is not a lock is taken over; a live process, even one that is not Readout, keeps its lock', async () => {
@@ -262,7 +267,7 @@ describe.skipIf(onPostgres)('one process per embedded data folder', () => {
   })
 
   it.skipIf(!existsSync('/proc/self/stat'))(
-    "SEC-2 a lock whose pid now belongs to a later process (another start time) is taken over; one from another host is not",
+    'SEC-2 a lock whose pid now belongs to a later process (another start time) is taken over; one from another host is not',
     async () => {
       const dataDir = newFolder()
       writeLock(dataDir, { pid: process.ppid, pid_start: '1' })
