@@ -19,6 +19,7 @@ import {
   linkSync,
   openSync,
   readFileSync,
+  realpathSync,
   statSync,
   unlinkSync,
   writeSync,
@@ -156,7 +157,12 @@ function judge(file: string, text: string): Verdict {
   }
   const state = holderState(holder)
   if (state === 'dead') return { kind: 'stale' }
-  return { kind: 'held', holder, heldBy: state === 'alive' ? 'another process' : 'another host' }
+  const heldBy: Record<typeof state, HeldBy> = {
+    self: 'this process',
+    alive: 'another process',
+    elsewhere: 'another host',
+  }
+  return { kind: 'held', holder, heldBy: heldBy[state] }
 }
 
 /**
@@ -221,7 +227,9 @@ const sleep = (ms: number) =>
  * while another live process (or this one) holds it.
  */
 export async function lockDataFolder(dataDir: string): Promise<FolderLock> {
-  const file = path.join(dataDir, LOCK_FILE_NAME)
+  // One name for the folder however it is reached (relative path, symbolic link), so that this
+  // process knows its own lock.
+  const file = path.join(realpathSync(dataDir), LOCK_FILE_NAME)
   const text = `${JSON.stringify(ownRecord())}\n`
   const deadline = Date.now() + TAKEOVER_WAIT_MS
   for (;;) {

@@ -73,20 +73,23 @@ export function parseRecord(text: string): LockRecord | undefined {
 }
 
 /**
- * `alive`: the holder may still run, so its lock stands. `elsewhere`: it ran on another host,
+ * `alive`: the holder may still run, so its lock stands. `self`: the holder is this very process
+ * (another worker thread, or another copy of the module). `elsewhere`: it ran on another host,
  * which this one cannot ask. `dead`: it no longer runs (or its pid now belongs to a later
  * process), so its lock may be taken over.
  */
-export type HolderState = 'alive' | 'elsewhere' | 'dead'
+export type HolderState = 'alive' | 'self' | 'elsewhere' | 'dead'
 
 export function holderState(holder: LockRecord): HolderState {
   if (holder.hostname !== os.hostname()) return 'elsewhere'
   const currentBoot = bootId()
   if (holder.boot_id && currentBoot && holder.boot_id !== currentBoot) return 'dead'
   if (holder.pid === process.pid) {
-    // This process's own locks are known to the caller; a record with this pid that is not one
-    // of them was left by an earlier process given the same pid (pid 1 in a container, say).
-    return 'dead'
+    // The same pid and start time is this process. Otherwise the record was left by an earlier
+    // process given the same pid (pid 1 in a container, say); without /proc that is the likelier
+    // story, since this process knows the locks it took (the caller checks those first).
+    const ownStart = processStartTime(process.pid)
+    return holder.pid_start && holder.pid_start === ownStart ? 'self' : 'dead'
   }
   try {
     process.kill(holder.pid, 0)

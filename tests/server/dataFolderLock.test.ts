@@ -1,12 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
 import { DataFolderLockedError, LOCK_FILE_NAME, lockDataFolder } from '../../server/db/folderLock'
+import { processStartTime } from '../../server/db/lockHolder'
 import { onPostgres } from '../support/testDatabase'
 
 /** A process started with tsx, its output gathered line by line. */
@@ -191,8 +200,13 @@ describe.skipIf(onPostgres)('one process per embedded data folder', () => {
     const first = await openDatabase({ kind: 'pglite', dataDir })
     try {
       expect(lockHolderPid(dataDir)).toBe(process.pid)
-      // The same process opening the folder twice is refused as well.
+      // The same process opening the folder twice is refused as well, by any path to it.
       await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(
+        /already open in this process/,
+      )
+      const link = path.join(newFolder(), 'link')
+      symlinkSync(dataDir, link)
+      await expect(openDatabase({ kind: 'pglite', dataDir: link })).rejects.toThrow(
         /already open in this process/,
       )
     } finally {
@@ -267,13 +281,25 @@ describe.skipIf(onPostgres)('one process per embedded data folder', () => {
   })
 
   it.skipIf(!existsSync('/proc/self/stat'))(
-    'SEC-2 a lock whose pid now belongs to a later process (another start time) is taken over; one from another host is not',
+    "SEC-2 a lock whose pid now belongs to a later process (another start time, this process's pid included) is taken over; this process's own and another host's are not",
     async () => {
       const dataDir = newFolder()
       writeLock(dataDir, { pid: process.ppid, pid_start: '1' })
       const taken = await lockDataFolder(dataDir)
       expect(lockHolderPid(dataDir)).toBe(process.pid)
       taken.release()
+
+      // This pid with another start time: an earlier process given the same pid, as a container's
+      // pid 1 is after a restart.
+      writeLock(dataDir, { pid: process.pid, pid_start: '1' })
+      const ours = await lockDataFolder(dataDir)
+      expect(
+        JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE_NAME), 'utf8')) as unknown,
+      ).toMatchObject({ pid: process.pid, pid_start: processStartTime(process.pid) })
+      ours.release()
+      // This pid and its start time: this very process (another worker thread, say).
+      writeLock(dataDir, { pid: process.pid, pid_start: processStartTime(process.pid) })
+      await expect(lockDataFolder(dataDir)).rejects.toThrow(/already open in this process/)
 
       writeLock(dataDir, { pid: process.ppid, hostname: 'elsewhere.hospital.test' })
       await expect(lockDataFolder(dataDir)).rejects.toThrow(
