@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import {
   existsSync,
   mkdtempSync,
@@ -7,6 +7,7 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs'
 import os from 'node:os'
@@ -256,12 +257,38 @@ describe.skipIf(onPostgres)('one process per embedded data folder', () => {
     expect(await Promise.all(racers.map((racer) => racer.exited))).toEqual(racers.map(() => 0))
   })
 
-  it('SEC-2 a lock file that is not a lock is taken over; a live process, even one that is not Readout, keeps its lock', async () => {
+  it('SEC-2 a lock file that is not a lock, or a guard left by an opener killed mid-takeover, is taken over; a live process, even one that is not Readout, keeps its lock', async () => {
     const dataDir = newFolder()
     writeFileSync(path.join(dataDir, LOCK_FILE_NAME), 'not a lock\n')
     const taken = await lockDataFolder(dataDir)
     expect(lockHolderPid(dataDir)).toBe(process.pid)
     taken.release()
+    expect(readdirSync(dataDir)).toEqual([])
+
+    // An empty lock is waited for while it is young (it may be one being written), then taken.
+    const lockFile = path.join(dataDir, LOCK_FILE_NAME)
+    writeFileSync(lockFile, '')
+    const minuteAgo = new Date(Date.now() - 60_000)
+    utimesSync(lockFile, minuteAgo, minuteAgo)
+    ;(await lockDataFolder(dataDir)).release()
+    expect(readdirSync(dataDir)).toEqual([])
+
+    // An opener killed in the middle of a takeover left its guard: the guard is broken too.
+    writeLock(dataDir, { pid: await deadPid() })
+    const stale = readFileSync(lockFile, 'utf8')
+    const digest = createHash('sha256').update(stale).digest('hex').slice(0, 16)
+    writeFileSync(
+      `${lockFile}.takeover-${digest}`,
+      JSON.stringify({
+        pid: await deadPid(),
+        hostname: os.hostname(),
+        started_at: '',
+        command: '',
+      }),
+    )
+    const broken = await lockDataFolder(dataDir)
+    expect(readdirSync(dataDir)).toEqual([LOCK_FILE_NAME])
+    broken.release()
     expect(readdirSync(dataDir)).toEqual([])
 
     // A pid that runs, with no start time to compare: the lock stands, and the message says how
