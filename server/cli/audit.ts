@@ -4,6 +4,7 @@
  */
 import { loadConfig } from '../config'
 import { openDatabase, type OpenDatabase } from '../db/client'
+import { DataFolderLockedError } from '../db/folderLock'
 import { listAuditEvents, type AuditFilter } from '../repo/audit'
 import { invokedDirectly } from './invokedDirectly'
 
@@ -80,7 +81,12 @@ export async function runAudit(
     }
     return 0
   } catch (error) {
-    err(`Reading the audit trail failed: ${error instanceof Error ? error.message : String(error)}`)
+    if (error instanceof DataFolderLockedError) err(error.message)
+    else {
+      err(
+        `Reading the audit trail failed: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
     return 1
   } finally {
     await database?.close()

@@ -4,6 +4,7 @@
  */
 import { loadConfig, type ServerConfig } from '../config'
 import { openDatabase, type OpenDatabase } from '../db/client'
+import { DataFolderLockedError } from '../db/folderLock'
 import { addSyntheticOrders, seedDemoData } from '../seed/seed'
 import { invokedDirectly } from './invokedDirectly'
 
@@ -113,7 +114,9 @@ export async function runSeed(
     }
     return 0
   } catch (error) {
-    err(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`)
+    // A folder another process holds: its message names the holder and what to do.
+    if (error instanceof DataFolderLockedError) err(error.message)
+    else err(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`)
     return 1
   } finally {
     await database?.close()

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { mkdirSync } from 'node:fs'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { lockDataFolder, type FolderLock } from './folderLock'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -46,16 +47,38 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       close: () => pool.end(),
     }
   }
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { drizzle } = await import('drizzle-orm/pglite')
-  const { migrate } = await import('drizzle-orm/pglite/migrator')
-  if (target.kind === 'pglite') mkdirSync(target.dataDir, { recursive: true })
-  const client = target.kind === 'pglite' ? new PGlite(target.dataDir) : new PGlite()
-  const db = drizzle(client, { schema })
-  await migrate(db, { migrationsFolder })
-  return {
-    db: db as unknown as Database,
-    kind: target.kind,
-    close: () => client.close(),
+  // A PGlite folder is one process's: lock it before anything else, so that a second opener
+  // refuses at once (server/db/folderLock.ts).
+  let lock: FolderLock | undefined
+  if (target.kind === 'pglite') {
+    mkdirSync(target.dataDir, { recursive: true })
+    lock = await lockDataFolder(target.dataDir)
+  }
+  try {
+    const { PGlite } = await import('@electric-sql/pglite')
+    const { drizzle } = await import('drizzle-orm/pglite')
+    const { migrate } = await import('drizzle-orm/pglite/migrator')
+    const client = target.kind === 'pglite' ? new PGlite(target.dataDir) : new PGlite()
+    try {
+      const db = drizzle(client, { schema })
+      await migrate(db, { migrationsFolder })
+      return {
+        db: db as unknown as Database,
+        kind: target.kind,
+        async close() {
+          try {
+            await client.close()
+          } finally {
+            lock?.release()
+          }
+        },
+      }
+    } catch (error) {
+      await client.close().catch(() => undefined)
+      throw error
+    }
+  } catch (error) {
+    lock?.release()
+    throw error
   }
 }
