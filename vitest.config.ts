@@ -51,7 +51,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/setupDom.ts'],
-          testTimeout: 20_000,
+          // A whole-app test (sign-in through the real SDK, typing, a page load) took 12 s beside
+          // a CPU load; the limit is three times that. It never waits: it only bounds a hang.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -14,7 +14,7 @@ installBrowserStubs()
 // findBy*/waitFor wait for a condition, never a fixed time: a generous limit only changes how
 // long a failing test takes to say so, while on a busy machine (two cores, CI beside a build) a
 // sign-in through the real identity SDK can take longer than the library's default second.
-configure({ asyncUtilTimeout: 10_000 })
+configure({ asyncUtilTimeout: 30_000 })
 
 // The Descope SDK narrates its timers at debug level; the tests' own logger is a FakeLogger.
 vi.spyOn(console, 'debug').mockImplementation(() => undefined)
