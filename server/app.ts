@@ -21,6 +21,7 @@ import { registerCompression } from './http/compression'
 import { errorHandler, HttpError, unauthorized } from './http/errors'
 import { contentSecurityPolicy } from './http/csp'
 import { acceptBodilessJson } from './http/jsonBody'
+import { limitWrites } from './http/writeRateLimit'
 import { localIdentityRoutes } from './identity/localIdentity'
 import { bearerToken, createSessionVerifier } from './identity/sessionVerifier'
 import type { Actor } from './repo/audit'
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         request.userId = session.userId
         request.actor = { userId: session.userId, name: session.name, address: request.ip }
       })
+      api.addHook('onRequest', limitWrites(db, config.writeRateLimit, now))
       await api.register(apiRoutes, {
         db,
         assistant,
