@@ -65,8 +65,11 @@ export async function takeBack(
     )
 }
 
-/** Whole seconds until the window of `counted` ends, at least one. */
+/**
+ * Whole seconds until the window of `counted` ends, from one to the window's length: a request
+ * that read the clock just before another opened the window would otherwise wait a second more.
+ */
 export function secondsLeft(counted: WindowCount, now: Date, windowSeconds: number): number {
   const endsAt = counted.windowStartedAt.getTime() + windowSeconds * 1000
-  return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000))
+  return Math.min(windowSeconds, Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)))
 }
