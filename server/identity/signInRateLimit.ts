@@ -71,7 +71,8 @@ export interface SignInAttempt {
   onLogin: WindowCount
 }
 
-export type Reservation<T> = { allowed: true; attempt: T } | { allowed: false; retryAfterSeconds: number }
+export type Reservation<T> =
+  { allowed: true; attempt: T } | { allowed: false; retryAfterSeconds: number }
 
 export interface SignInRateLimiter {
   /** Takes a slot for a sign-in before its password is checked, or says how long to wait. */

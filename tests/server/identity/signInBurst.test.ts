@@ -26,7 +26,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await servers?.close()
+  await servers.close()
 })
 
 let addressCounter = 0
@@ -84,9 +84,9 @@ describe.skipIf(skipDatabase)('SEC-1 sign-in limits under parallel requests', ()
     expect(right.status).toBe(429)
     expect(right.body?.errorCode).toBe('E130429')
     // Still refused afterwards from any address the account never signed in from.
-    expect((await signInOver(servers.urls[0] ?? '', loginId, PASSWORD, freshAddress())).status).toBe(
-      429,
-    )
+    expect(
+      (await signInOver(servers.urls[0] ?? '', loginId, PASSWORD, freshAddress())).status,
+    ).toBe(429)
   })
 
   it('SEC-1 two server instances on one database share the limit: 100 guesses spread over both check at most 5', async () => {
@@ -117,9 +117,9 @@ describe.skipIf(skipDatabase)('SEC-1 sign-in limits under parallel requests', ()
       expect((await signInOver(url, loginId, PASSWORD, office)).status).toBe(200)
     }
     // An address it never signed in from is still locked out.
-    expect((await signInOver(servers.urls[1] ?? '', loginId, PASSWORD, freshAddress())).status).toBe(
-      429,
-    )
+    expect(
+      (await signInOver(servers.urls[1] ?? '', loginId, PASSWORD, freshAddress())).status,
+    ).toBe(429)
   })
 
   it('SEC-1 a guesser at an address the account signed in from gets that address its own 5 checks, no more', async () => {

@@ -22,7 +22,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await servers?.close()
+  await servers.close()
 })
 
 describe.skipIf(skipDatabase)('SEC-7 sign-up limits and common passwords', () => {
@@ -34,7 +34,8 @@ describe.skipIf(skipDatabase)('SEC-7 sign-up limits and common passwords', () =>
     const flood = burst(
       Array.from(
         { length: SIGN_UPS },
-        (_, index) => () => signUpOver(base, `flood.${index}@example.org`, PASSWORD, '203.0.113.80'),
+        (_, index) => () =>
+          signUpOver(base, `flood.${index}@example.org`, PASSWORD, '203.0.113.80'),
       ),
     )
     // Another signed-in user reads the worklist while the flood is under way.
