@@ -24,6 +24,7 @@ import { acceptBodilessJson } from './http/jsonBody'
 import { createHeavyGate } from './http/heavyGate'
 import { loggerOptions, type LogDestination } from './http/logging'
 import { registerOriginCheck } from './http/origins'
+import { limitWrites } from './http/writeRateLimit'
 import { localIdentityRoutes } from './identity/localIdentity'
 import { createSessionFamilies, type SessionFamilies } from './identity/sessionFamilies'
 import { bearerToken, createSessionVerifier } from './identity/sessionVerifier'
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         request.userId = session.userId
         request.actor = { userId: session.userId, name: session.name, address: request.ip }
       })
+      api.addHook('onRequest', limitWrites(db, config.writeRateLimit, now))
       await api.register(apiRoutes, {
         db,
         assistant,

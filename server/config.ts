@@ -7,6 +7,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { HeavyGateConfig } from './http/heavyGate'
 import { bindOrigins, parsePublicOrigins, type PublicOrigins } from './http/origins'
+import { DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimitConfig } from './identity/signInRateLimit'
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -105,6 +106,8 @@ const envSchema = z.object({
     .default(7 * 86_400),
   SIGNIN_MAX_FAILURES_PER_LOGIN: z.coerce.number().int().min(1).max(1000).default(5),
   SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
+  WRITE_MAX_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   // speech
   AZURE_SPEECH_KEY: optionalText,
   AZURE_SPEECH_REGION: optionalText,
@@ -156,18 +159,16 @@ export interface ServerConfig {
    */
   heavyAnswers: HeavyGateConfig
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
+  /** /api/v1 writes (POST, PUT, PATCH, DELETE) allowed per signed-in user in one window. */
+  writeRateLimit: { maxPerUser: number; windowSeconds: number }
   identity:
     | {
         mode: 'local'
         allowSignup: boolean
         sessionTtlSeconds: number
         refreshTtlSeconds: number
-        /** Failed sign-ins allowed per login id and per client address in 15 minutes. */
-        rateLimit: {
-          maxFailuresPerLoginId: number
-          maxFailuresPerAddress: number
-          windowSeconds: number
-        }
+        /** Sign-in and sign-up limits (server/identity/signInRateLimit.ts). */
+        rateLimit: SignInRateLimitConfig
       }
     | { mode: 'descope'; projectId: string; baseUrl: string | undefined }
   speech: SpeechConfig
@@ -226,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxWaitMs: e.HEAVY_ANSWERS_MAX_WAIT_MS,
     },
     logLevel: e.LOG_LEVEL,
+    writeRateLimit: { maxPerUser: e.WRITE_MAX_PER_USER_PER_MINUTE, windowSeconds: 60 },
     identity: e.DESCOPE_PROJECT_ID
       ? { mode: 'descope', projectId: e.DESCOPE_PROJECT_ID, baseUrl: e.DESCOPE_BASE_URL }
       : {
@@ -235,9 +237,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           sessionTtlSeconds: e.SESSION_TTL_SECONDS,
           refreshTtlSeconds: e.REFRESH_TTL_SECONDS,
           rateLimit: {
+            ...DEFAULT_SIGN_IN_RATE_LIMIT,
             maxFailuresPerLoginId: e.SIGNIN_MAX_FAILURES_PER_LOGIN,
             maxFailuresPerAddress: e.SIGNIN_MAX_FAILURES_PER_ADDRESS,
-            windowSeconds: 15 * 60,
+            maxSignUpsPerAddress: e.SIGNUP_MAX_PER_ADDRESS,
           },
         },
     speech,

@@ -206,7 +206,7 @@ export const refreshTokens = pgTable(
   ],
 )
 
-/** Failed sign-in counters per key ('login:<id>' or 'ip:<address>'), in fixed windows. */
+/** Counters in fixed windows per key, for the sign-in, sign-up and write limits (server/db/windowCounters.ts). */
 export const signInFailures = pgTable('sign_in_failures', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

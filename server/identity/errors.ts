@@ -78,3 +78,7 @@ export const invalidRefreshToken = (message: string) =>
 
 export const invalidField = (message: string) =>
   new IdentityError(400, DESCOPE_ERROR_CODES.invalidRequest, 'Request is invalid', message)
+
+/** 429 with the seconds to wait, which the error handler also sends as `Retry-After`. */
+export const rateLimited = (description: string, message: string, retryAfterSeconds: number) =>
+  new IdentityError(429, DESCOPE_ERROR_CODES.rateLimited, description, message, retryAfterSeconds)

@@ -13,7 +13,14 @@ import { CONTROL_CHARACTERS_MESSAGE, isCleanText } from '../../contract'
 import type { Database } from '../db/client'
 import { users } from '../db/schema'
 import { recordAudit, type AuditEventInput } from '../repo/audit'
-import { DESCOPE_ERROR_CODES, IdentityError, invalidField, invalidRefreshToken } from './errors'
+import { isCommonPassword } from './commonPasswords'
+import {
+  DESCOPE_ERROR_CODES,
+  IdentityError,
+  invalidField,
+  invalidRefreshToken,
+  rateLimited,
+} from './errors'
 import { loadOrCreateSigningKeys } from './keys'
 import type { LocalIdentityKeys } from './keys'
 import { createDummyHash, hashPassword, verifyPassword } from './passwords'
@@ -68,7 +75,11 @@ const signUpBody = z.object(
     loginId: emailSchema,
     password: requiredString()
       .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
+      .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+      .refine(
+        (password) => !isCommonPassword(password),
+        'is one of the most common passwords; choose one that is harder to guess',
+      ),
     user: z
       .object({
         name: requiredString().trim().max(200, 'must be at most 200 characters').nullish(),
@@ -249,6 +260,15 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
           )
         }
         const body = parseBody(signUpBody, request.body)
+        // The slot is taken before anything is looked up or hashed (see signInRateLimit.ts).
+        const slot = await limiter.reserveSignUp(request.ip, now())
+        if (!slot.allowed) {
+          throw rateLimited(
+            'Too many sign-ups',
+            `Too many sign-ups from this address; try again in ${slot.retryAfterSeconds} seconds.`,
+            slot.retryAfterSeconds,
+          )
+        }
         if (await findUserByLoginId(body.loginId)) throw userAlreadyExists()
         const passwordHash = await hashPassword(body.password)
         try {
@@ -267,7 +287,7 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
             if (!user) throw new Error('The new user was not stored')
             // The sign-up-or-in form tried to sign in first: that failure was this new user's,
             // not a guesser's, so it no longer counts against the address.
-            await limiter.recordSignUp(body.loginId, request.ip, tx)
+            await limiter.recordSignUp(body.loginId, request.ip, now(), tx)
             await recordAudit(tx, identityEvent('sign_up', user.id, request))
             return sessions.issue(tx, user, true)
           })
@@ -280,9 +300,10 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
 
       auth.post('/password/signin', async (request) => {
         const body = parseBody(signInBody, request.body)
-        const address = request.ip
-        const waitSeconds = await limiter.blockedForSeconds(body.loginId, address, now())
-        if (waitSeconds > 0) {
+        // SEC-1: the attempt takes its slot before its password is hashed, so a burst sent at
+        // once gets no more passwords checked than the limit allows.
+        const slot = await limiter.reserveSignIn(body.loginId, request.ip, now())
+        if (!slot.allowed) {
           const blocked = await findUserByLoginId(body.loginId)
           await recordAudit(
             db,
@@ -290,19 +311,17 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
               reason: 'rate_limited',
             }),
           )
-          throw new IdentityError(
-            429,
-            DESCOPE_ERROR_CODES.rateLimited,
+          throw rateLimited(
             'Too many failed sign-ins',
-            `Too many failed sign-ins; try again in ${waitSeconds} seconds.`,
-            waitSeconds,
+            `Too many failed sign-ins; try again in ${slot.retryAfterSeconds} seconds.`,
+            slot.retryAfterSeconds,
           )
         }
         const user = await findUserByLoginId(body.loginId)
         // An unknown account is checked against a dummy hash: both answers take the same time.
         const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? dummyHash)
         if (!user || !passwordMatches) {
-          await limiter.recordFailure(body.loginId, address, now())
+          await limiter.recordFailure(slot.attempt)
           await recordAudit(
             db,
             identityEvent('sign_in_failed', user?.id ?? null, request, {
@@ -323,7 +342,7 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
                 'No account exists for this login id yet.',
               )
         }
-        await limiter.recordSuccess(body.loginId)
+        await limiter.recordSuccess(slot.attempt, now())
         return db.transaction(async (tx) => {
           await recordAudit(tx, identityEvent('sign_in', user.id, request))
           return sessions.issue(tx, user, false)

@@ -124,6 +124,21 @@ describe('server configuration', () => {
     expect(() => loadConfig({ ASSISTANT_PROVIDER: 'magic' })).toThrow(/ASSISTANT_PROVIDER/)
     expect(() => loadConfig({ ALLOW_SIGNUP: 'maybe' })).toThrow(/ALLOW_SIGNUP/)
   })
+
+  it('SEC-7 limits sign-ups per address and writes per user, 100 an hour and 600 a minute unless set', () => {
+    const defaults = loadConfig({})
+    expect(defaults.identity).toMatchObject({
+      rateLimit: { maxSignUpsPerAddress: 100, signUpWindowSeconds: 3600 },
+    })
+    expect(defaults.writeRateLimit).toEqual({ maxPerUser: 600, windowSeconds: 60 })
+    const set = loadConfig({ SIGNUP_MAX_PER_ADDRESS: '7', WRITE_MAX_PER_USER_PER_MINUTE: '30' })
+    expect(set.identity).toMatchObject({ rateLimit: { maxSignUpsPerAddress: 7 } })
+    expect(set.writeRateLimit.maxPerUser).toBe(30)
+    expect(() => loadConfig({ SIGNUP_MAX_PER_ADDRESS: '0' })).toThrow(/SIGNUP_MAX_PER_ADDRESS/)
+    expect(() => loadConfig({ WRITE_MAX_PER_USER_PER_MINUTE: 'lots' })).toThrow(
+      /WRITE_MAX_PER_USER_PER_MINUTE/,
+    )
+  })
 })
 
 describe.skipIf(skipDatabase)('sign-up when the server is not on loopback', () => {

@@ -12,7 +12,8 @@ export const onPostgres = process.env.TEST_DATABASE === 'postgres'
 /** True when this run should skip (PostgreSQL project without a cluster). */
 export const skipDatabase = onPostgres && inject('pgAdminUrl') === null
 
-export async function openTestDatabase(): Promise<OpenDatabase> {
+/** On PostgreSQL, `url` lets a test open a second pool on the same database (a second server). */
+export async function openTestDatabase(): Promise<OpenDatabase & { url?: string }> {
   if (!onPostgres) return openDatabase({ kind: 'memory' })
   const adminUrl = inject('pgAdminUrl')
   if (!adminUrl) throw new Error('No PostgreSQL cluster for the server-pg project.')
@@ -26,6 +27,7 @@ export async function openTestDatabase(): Promise<OpenDatabase> {
   const opened = await openDatabase({ kind: 'postgres', url: url.toString() })
   return {
     ...opened,
+    url: url.toString(),
     async close() {
       await opened.close()
       const cleanup = new pg.Client({ connectionString: adminUrl })

@@ -1,0 +1,75 @@
+/**
+ * Counters in fixed time windows, kept in the database (table sign_in_failures) so that every
+ * server instance sees the same counts. A limit built on them reserves its slot before the
+ * costly work: the increment and the answer come from ONE statement, so two requests at the same
+ * instant get two different counts, and no more than the limit can ever be let through, however
+ * many arrive at once and on however many instances.
+ *
+ * Keys name what they count with a prefix ('login:', 'ip:', 'signup:', 'write:' ...), so the one
+ * table holds every limit's counters.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import type { Queryable } from './client'
+import { signInFailures } from './schema'
+
+export interface WindowCount {
+  /** The count with this request included. */
+  count: number
+  windowStartedAt: Date
+}
+
+/**
+ * Adds one to `key` and answers the new count. A window that ended starts again from one, at
+ * `now`: the first request after it ended opens the next.
+ */
+export async function countInWindow(
+  db: Queryable,
+  key: string,
+  now: Date,
+  windowSeconds: number,
+): Promise<WindowCount> {
+  // Raw SQL parameters skip the column's Date mapping, so timestamps go in as ISO text.
+  const staleBefore = sql`${new Date(now.getTime() - windowSeconds * 1000).toISOString()}::timestamptz`
+  const nowParam = sql`${now.toISOString()}::timestamptz`
+  const stale = sql`${signInFailures.windowStartedAt} <= ${staleBefore}`
+  const [row] = await db
+    .insert(signInFailures)
+    .values({ key, count: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: signInFailures.key,
+      set: {
+        count: sql`case when ${stale} then 1 else ${signInFailures.count} + 1 end`,
+        windowStartedAt: sql`case when ${stale} then ${nowParam} else ${signInFailures.windowStartedAt} end`,
+      },
+    })
+    .returning({ count: signInFailures.count, windowStartedAt: signInFailures.windowStartedAt })
+  if (!row) throw new Error(`The counter ${key} was not stored`)
+  return row
+}
+
+/**
+ * Takes `amount` back off `key`, only while it is still in the window the count was made in
+ * (a later window started from nothing and owes nothing back).
+ */
+export async function takeBack(
+  db: Queryable,
+  key: string,
+  counted: WindowCount,
+  amount = 1,
+): Promise<void> {
+  await db
+    .update(signInFailures)
+    .set({ count: sql`greatest(${signInFailures.count} - ${amount}, 0)` })
+    .where(
+      and(eq(signInFailures.key, key), eq(signInFailures.windowStartedAt, counted.windowStartedAt)),
+    )
+}
+
+/**
+ * Whole seconds until the window of `counted` ends, from one to the window's length: a request
+ * that read the clock just before another opened the window would otherwise wait a second more.
+ */
+export function secondsLeft(counted: WindowCount, now: Date, windowSeconds: number): number {
+  const endsAt = counted.windowStartedAt.getTime() + windowSeconds * 1000
+  return Math.min(windowSeconds, Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)))
+}
