@@ -17,7 +17,10 @@
  *   the unsent chat and report drafts, tagged with the clinician, for their next sign-in; another
  *   clinician signing in on the tab still finds them removed (chatDraftSaga, draftMirror).
  * - A tab whose timers ran late (a suspended laptop, a throttled background tab) and finds the
- *   warning's time already past signs out at once: a long absence gets no second chance.
+ *   warning's time already past signs out at once: a long absence gets no second chance. So does
+ *   a session kept from an earlier visit (the browser closed while signed in) whose last activity
+ *   is that long ago. The tabs' shared record is forgotten when a session ends, so a sign-in
+ *   always starts afresh.
  */
 import type { Action } from '@reduxjs/toolkit'
 import type { SagaIterator } from 'redux-saga'
@@ -117,26 +120,36 @@ function* keepTime(watch: IdleWatch): SagaIterator {
     yield takeEvery(isDictationEvent, () => {
       activity.record()
     })
-    // Arriving in the workspace (a sign-in, a page load) is activity.
-    activity.record()
-    const warningMs = watch.warningSeconds * SECOND_MS
-    for (;;) {
-      const idleFor = yield* untilIdle(timekeeping)
-      const tooLate = idleFor >= watch.idleMinutes * MINUTE_MS + warningMs
-      if (!tooLate && (yield* warn(timekeeping))) continue
-      yield put(idleLogoffStarted({ idleMinutes: watch.idleMinutes }))
-      yield call([identity, 'signOut'], logger)
-      return
+    const tooLate = (idleFor: number) =>
+      idleFor >= watch.idleMinutes * MINUTE_MS + watch.warningSeconds * SECOND_MS
+    const before = activity.lastActivityElsewhereAt()
+    // Arriving in the workspace (a sign-in, a page load) is activity, unless the session was
+    // left alone past the warning's end before this page.
+    if (before === 0 || !tooLate(clock.now() - before)) {
+      activity.record()
+      for (;;) {
+        const idleFor = yield* untilIdle(timekeeping)
+        if (tooLate(idleFor) || !(yield* warn(timekeeping))) break
+      }
     }
+    yield put(idleLogoffStarted({ idleMinutes: watch.idleMinutes }))
+    yield call([identity, 'signOut'], logger)
   } finally {
     stopListening()
   }
 }
 
-/** One watch at a time; the workspace leaving the screen or the session ending stops it. */
+/**
+ * One watch at a time; the workspace leaving the screen (the session ended) or 'Log out' stops
+ * it. Another clinician's session taking over the tab keeps the workspace, and the watch.
+ */
 export function* watchIdleLogoff(): SagaIterator {
+  yield takeEvery([sessionEnded.type, logoutRequested.type], function* (): SagaIterator {
+    const activity = (yield getContext('activity')) as ActivityMonitor
+    activity.forget()
+  })
   yield takeLatest(
-    [idleWatchStarted.type, idleWatchStopped.type, sessionEnded.type, logoutRequested.type],
+    [idleWatchStarted.type, idleWatchStopped.type, logoutRequested.type],
     function* (action: Action): SagaIterator {
       if (idleWatchStarted.match(action)) yield call(keepTime, action.payload)
     },

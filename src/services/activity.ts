@@ -34,8 +34,13 @@ export interface ActivityMonitor {
   record(options?: { tellOtherTabsNow?: boolean }): void
   /** The latest activity, in this tab or another tab of the browser (the clock's time). */
   lastActivityAt(): number
-  /** The latest activity another tab of the browser reported (0: none known). */
+  /**
+   * The latest activity another tab of the browser reported, or an earlier page of this tab
+   * before it was closed or reloaded (0: none known).
+   */
   lastActivityElsewhereAt(): number
+  /** The session ended: what the tabs shared of it goes, so the next sign-in starts afresh. */
+  forget(): void
 }
 
 /** The page's events that show someone is there. */
@@ -62,7 +67,7 @@ export interface ActivityMonitorOptions {
   /** Where the page's events are heard: `window`. */
   target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
   /** What the browser's tabs share: `localStorage`. */
-  storage: Pick<Storage, 'getItem' | 'setItem'>
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 }
 
 export function createActivityMonitor({
@@ -120,6 +125,14 @@ export function createActivityMonitor({
     lastActivityElsewhereAt() {
       const shared = readShared()
       return shared && shared.tab !== tab ? shared.at : 0
+    },
+    forget() {
+      sharedAt = Number.NEGATIVE_INFINITY
+      try {
+        storage.removeItem(SHARED_ACTIVITY_KEY)
+      } catch {
+        // Refused storage holds nothing of ours.
+      }
     },
   }
 }
