@@ -15,7 +15,8 @@
  *   session bridge reports the end, the guards show /login). It is not 'Log out'
  *   (`logoutRequested`), the clinician's decision to leave: like an expired session, it keeps
  *   the unsent chat and report drafts, tagged with the clinician, for their next sign-in; another
- *   clinician signing in on the tab still finds them removed (chatDraftSaga, draftMirror).
+ *   clinician signing in on the tab still finds them removed (chatDraftSaga, draftMirror). A
+ *   logout that never reached the identity server is tried again until the session ends.
  * - A tab whose timers ran late (a suspended laptop, a throttled background tab) and finds the
  *   warning's time already past signs out at once: a long absence gets no second chance. So does
  *   a session kept from an earlier visit (the browser closed while signed in) whose last activity
@@ -57,6 +58,8 @@ const DICTATING: readonly DictationStatus[] = ['starting', 'recording', 'stoppin
 
 const MINUTE_MS = 60_000
 const SECOND_MS = 1_000
+/** A sign-out that did not reach the identity server (the network down) is tried again so often. */
+export const SIGN_OUT_RETRY_MS = 30_000
 
 interface Timekeeping {
   watch: IdleWatch
@@ -133,7 +136,13 @@ function* keepTime(watch: IdleWatch): SagaIterator {
       }
     }
     yield put(idleLogoffStarted({ idleMinutes: watch.idleMinutes }))
-    yield call([identity, 'signOut'], logger)
+    for (;;) {
+      yield call([identity, 'signOut'], logger)
+      // Once the session has ended the workspace leaves the screen, and this watch with it. A
+      // logout that never reached the identity server leaves the SDK's tokens in place (as for
+      // 'Log out'): the tab tries again until it does.
+      yield delay(SIGN_OUT_RETRY_MS)
+    }
   } finally {
     stopListening()
   }

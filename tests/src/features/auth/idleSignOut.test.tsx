@@ -5,11 +5,13 @@
  * absence the page's timers did not see (a suspended laptop, a browser closed while signed in)
  * signs out at once.
  */
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { createActionRecorder } from '../../../../src/app/actionLog'
+import { SIGN_OUT_RETRY_MS } from '../../../../src/sagas/idleLogoffSaga'
 import { SHARED_ACTIVITY_KEY } from '../../../../src/services/activity'
-import { identityBackend } from '../../../support/msw/server'
+import { identityBackend, server } from '../../../support/msw/server'
 import { renderApp, useFakeClock } from '../../../support/render'
 import { signIn, tabStorage } from '../../../support/session'
 import { giveConversationALayout, messageBox } from '../conversation/support'
@@ -145,5 +147,22 @@ describe('SEC-8 the idle sign-out', () => {
     expect(logoutRequests()).toHaveLength(0)
     await passes(1_000)
     expect(warning()).toBeInTheDocument()
+  })
+
+  it('SEC-8 a logout that cannot reach the identity server is tried again until the session ends', async () => {
+    const clock = useFakeClock()
+    const view = await firstReaderAtWork(clock)
+    server.use(http.post('/v1/auth/logout', () => HttpResponse.error(), { once: true }))
+
+    await passes(IDLE_MS + WARNING_MS)
+    await waitFor(() => {
+      expect(view.deps.logger.events('error')).toContain('auth/logoutFailed')
+    })
+    // The SDK keeps its tokens when its logout fails: the tab is still signed in, for now.
+    expect(view.router.state.location.pathname).toBe('/')
+
+    await passes(SIGN_OUT_RETRY_MS)
+    await screen.findByRole('button', { name: 'Continue' })
+    expect(logoutRequests()).toHaveLength(1)
   })
 })
