@@ -14,6 +14,7 @@ import { createBrowserDeps, type AppDeps } from '../shared/deps'
 import type { ActionRecorder } from './actionLog'
 import { devToolsSettings } from './devTools'
 import { layoutSlice } from './layoutSlice'
+import { idleLogoffSlice } from '../features/auth'
 import { ordersSlice } from '../features/orders'
 import { authorshipSlice, conversationSlice } from '../features/conversation'
 import { addendumSlice, reportSlice } from '../features/report'
@@ -28,6 +29,7 @@ export const rootReducer = combineSlices(
   reportSlice,
   addendumSlice,
   dictationSlice,
+  idleLogoffSlice,
 )
 
 export type RootState = ReturnType<typeof rootReducer>

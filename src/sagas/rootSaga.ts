@@ -12,6 +12,7 @@ import { watchClearAll } from './clearAllSaga'
 import { watchReport } from './report'
 import { watchChatDrafts } from './chatDraftSaga'
 import { watchDictation } from './dictation'
+import { watchIdleLogoff } from './idleLogoffSaga'
 
 export function* rootSaga(): SagaIterator {
   yield all([
@@ -22,5 +23,6 @@ export function* rootSaga(): SagaIterator {
     fork(watchReport),
     fork(watchChatDrafts),
     fork(watchDictation),
+    fork(watchIdleLogoff),
   ])
 }

@@ -12,6 +12,9 @@ export const DEFAULT_PRODUCT_NAME = 'Readout'
 /** Local mode's project id; the local identity server accepts any, the SDK needs one. */
 export const LOCAL_PROJECT_ID = 'P-readout-local'
 
+/** SEC-8: minutes without activity before the tab warns and then signs out (HIPAA automatic logoff). */
+export const DEFAULT_IDLE_LOGOFF_MINUTES = 15
+
 const optionalText = z
   .string()
   .optional()
@@ -22,6 +25,15 @@ const envSchema = z.object({
   VITE_DESCOPE_PROJECT_ID: optionalText,
   VITE_DESCOPE_BASE_URL: optionalText.pipe(z.url().optional()),
   VITE_ENABLE_DEVTOOLS: z.enum(['true', 'false', '']).optional(),
+  // A whole number of minutes, at most a day; unset or empty means the default.
+  VITE_IDLE_LOGOFF_MINUTES: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'a whole number of minutes')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(1440))
+      .optional(),
+  ),
   DEV: z.boolean().default(false),
 })
 
@@ -42,6 +54,8 @@ export interface AppConfig {
   identity: IdentityConfig
   /** Redux DevTools: on in development, in production only when asked for. */
   devTools: boolean
+  /** SEC-8: minutes without activity before the warning, then the sign-out. */
+  idleLogoffMinutes: number
 }
 
 export function loadConfig(env: AppEnv): AppConfig {
@@ -62,6 +76,7 @@ export function loadConfig(env: AppEnv): AppConfig {
       ? { mode: 'cloud', projectId: e.VITE_DESCOPE_PROJECT_ID, baseUrl: e.VITE_DESCOPE_BASE_URL }
       : { mode: 'local', projectId: LOCAL_PROJECT_ID },
     devTools: e.DEV || e.VITE_ENABLE_DEVTOOLS === 'true',
+    idleLogoffMinutes: e.VITE_IDLE_LOGOFF_MINUTES ?? DEFAULT_IDLE_LOGOFF_MINUTES,
   }
 }
 

@@ -16,6 +16,9 @@ export const TEXTAREA_MAX_HEIGHT_PX = 200
 /** Pause between a successful sign-in and the move to the workspace. */
 export const LOGIN_REDIRECT_DELAY_MS = 100
 
+/** SEC-8: how long 'Still there?' waits for 'Stay signed in' before the tab signs out. */
+export const IDLE_WARNING_SECONDS = 60
+
 /** Width of the fixed left sidebar (24rem = 96 spacing units of 0.25rem). */
 export const SIDEBAR_WIDTH = '24rem'
 

@@ -4,6 +4,13 @@
  * store, which holds serializable data only. main.tsx creates the browser ones; tests pass doubles.
  */
 import { createContext, useContext } from 'react'
+import {
+  createActivityMonitor,
+  systemClock,
+  type ActivityMonitor,
+  type Clock,
+} from '../services/activity'
+import { createIdentitySignOut, type IdentitySignOut } from '../services/auth/identitySignOut'
 import { descopeSessionTokenSource } from '../services/auth/sessionTokenSource'
 import type { ApiDeps } from '../services/api/baseApi'
 import { createConsoleLogger } from '../services/log'
@@ -21,6 +28,12 @@ export type AppDeps = ApiDeps & {
   chatDraftStorage: ChatDraftStorage
   /** The speech recognizer behind dictation (the Azure SDK in the browser, a fake in tests). */
   speech: DictationEngine
+  /** SEC-8: the idle sign-out's clock. */
+  clock: Clock
+  /** SEC-8: when the clinician last did something, in this tab or another (idle saga). */
+  activity: ActivityMonitor
+  /** SEC-8: the identity SDK's sign-out, for the idle saga; `IdleLogoff` lends it the SDK. */
+  identity: IdentitySignOut
 }
 
 export function createBrowserDeps(): AppDeps {
@@ -31,6 +44,9 @@ export function createBrowserDeps(): AppDeps {
     draftStorage: createSessionDraftStorage(),
     chatDraftStorage: chatDrafts.inTabSession(),
     speech: createAzureDictationEngine({ segmentationSilenceMs: SEGMENTATION_SILENCE_MS }),
+    clock: systemClock,
+    activity: createActivityMonitor({ clock: systemClock, target: window, storage: localStorage }),
+    identity: createIdentitySignOut(),
   }
 }
 

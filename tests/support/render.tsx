@@ -16,6 +16,8 @@ import { appRoutes } from '../../src/app/router'
 import type { ActionRecorder } from '../../src/app/actionLog'
 import { makeStore, type AppStore, type RootState } from '../../src/app/store'
 import { baseApi } from '../../src/services/api/baseApi'
+import { createActivityMonitor, systemClock } from '../../src/services/activity'
+import { createIdentitySignOut } from '../../src/services/auth/identitySignOut'
 import { descopeSessionTokenSource } from '../../src/services/auth/sessionTokenSource'
 import type { Logger, LogLevel } from '../../src/services/log'
 import type { PageNavigator } from '../../src/services/navigation'
@@ -87,6 +89,11 @@ export function createTestDeps(options: { sessionToken?: string | null } = {}): 
     draftStorage: createMemoryDraftStorage(),
     chatDraftStorage: chatDrafts.inMemory(),
     speech: new FakeDictationEngine(),
+    // The browser's own: fake timers move its clock, and the page's events and localStorage are
+    // jsdom's (cleared after every test).
+    clock: systemClock,
+    activity: createActivityMonitor({ clock: systemClock, target: window, storage: localStorage }),
+    identity: createIdentitySignOut(),
   }
 }
 

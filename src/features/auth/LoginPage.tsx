@@ -1,14 +1,17 @@
 /**
  * The login screen (LG-1..4): a centred dark card with the product title and the identity
  * provider's sign-up-or-in widget. Success waits LOGIN_REDIRECT_DELAY_MS, then opens '/';
- * a failure is only logged, the page itself stays as it is.
+ * a failure is only logged, the page itself stays as it is. After an idle sign-out (SEC-8) the
+ * card says so, and that unsent work comes back with the next sign-in.
  */
-import { Box, Card, Center, Heading, Spinner } from '@chakra-ui/react'
+import { Alert, Box, Card, Center, Heading, Spinner } from '@chakra-ui/react'
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router-dom'
+import { useAppSelector } from '../../app/hooks'
 import { useAppConfig } from '../../shared/config'
 import { LOGIN_REDIRECT_DELAY_MS } from '../../shared/constants'
 import { useDeps } from '../../shared/deps'
+import { selectSignedOutAfterIdleMinutes } from './idleLogoffSlice'
 import { LocalSignUpOrIn } from './LocalSignUpOrIn'
 
 const CloudSignUpOrIn = lazy(() => import('./CloudSignUpOrIn'))
@@ -16,6 +19,7 @@ const CloudSignUpOrIn = lazy(() => import('./CloudSignUpOrIn'))
 export function LoginPage() {
   const { productTitle, identity } = useAppConfig()
   const { logger } = useDeps()
+  const idleMinutes = useAppSelector(selectSignedOutAfterIdleMinutes)
   const navigate = useNavigate()
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
@@ -56,6 +60,19 @@ export function LoginPage() {
           </Heading>
         </Card.Header>
         <Card.Body>
+          {idleMinutes !== null && (
+            <Alert.Root status="info" variant="subtle" size="sm" mb="4" role="status">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>
+                  {`You were signed out after ${String(idleMinutes)} ${idleMinutes === 1 ? 'minute' : 'minutes'} without activity.`}
+                </Alert.Title>
+                <Alert.Description>
+                  Unsent messages and report drafts come back when you sign in again.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
           {identity.mode === 'cloud' ? (
             <Suspense
               fallback={

@@ -7,6 +7,7 @@ import { Button, type ButtonProps } from '@chakra-ui/react'
 import { useDescope } from '@descope/react-sdk'
 import { useState } from 'react'
 import { useDeps } from '../../shared/deps'
+import { endIdentitySession } from '../../services/auth/identitySignOut'
 import { useAppDispatch } from '../../app/hooks'
 import { logoutRequested } from './authEvents'
 
@@ -20,15 +21,7 @@ export function LogoutButton(props: Omit<ButtonProps, 'onClick' | 'children'>) {
     setPending(true)
     dispatch(logoutRequested())
     try {
-      const answer = await sdk.logout()
-      // A refused logout (the refresh token had already expired) still clears the SDK's tokens.
-      if (!answer.ok)
-        logger.warn('auth/logoutRefused', {
-          status: answer.code,
-          errorCode: answer.error?.errorCode,
-        })
-    } catch (error) {
-      logger.error('auth/logoutFailed', error)
+      await endIdentitySession(sdk, logger)
     } finally {
       setPending(false)
     }

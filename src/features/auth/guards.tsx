@@ -5,15 +5,24 @@
 import { useSession } from '@descope/react-sdk'
 import { useState } from 'react'
 import { Navigate, Outlet } from 'react-router-dom'
+import { IdleLogoff } from './IdleLogoff'
 import { LoginPage } from './LoginPage'
 import { SessionLoading } from './SessionLoading'
 
-/** RT-2: '/' and everything under it need a session; without one the visitor goes to /login. */
+/**
+ * RT-2: '/' and everything under it need a session; without one the visitor goes to /login.
+ * While it is shown, the session ends after a while without activity (SEC-8).
+ */
 export function RequireSession() {
   const { isAuthenticated, isSessionLoading } = useSession()
   if (isSessionLoading) return <SessionLoading />
   if (!isAuthenticated) return <Navigate to="/login" replace />
-  return <Outlet />
+  return (
+    <>
+      <Outlet />
+      <IdleLogoff />
+    </>
+  )
 }
 
 /**

@@ -27,6 +27,7 @@ describe('the store', () => {
       'authorship',
       'conversation',
       'dictation',
+      'idleLogoff',
       'layout',
       'orders',
       'report',
