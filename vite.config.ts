@@ -7,6 +7,9 @@ const apiTarget = process.env.READOUT_API_URL ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
   plugins: [react()],
+  // IDLE_LOGOFF_MINUTES (SEC-8) keeps the name a deployment knows from the server's settings:
+  // `IDLE_LOGOFF_MINUTES=10 npm start` sets it for the build that start runs.
+  envPrefix: ['VITE_', 'IDLE_LOGOFF_MINUTES'],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -26,7 +26,7 @@ const envSchema = z.object({
   VITE_DESCOPE_BASE_URL: optionalText.pipe(z.url().optional()),
   VITE_ENABLE_DEVTOOLS: z.enum(['true', 'false', '']).optional(),
   // A whole number of minutes, at most a day; unset or empty means the default.
-  VITE_IDLE_LOGOFF_MINUTES: optionalText.pipe(
+  IDLE_LOGOFF_MINUTES: optionalText.pipe(
     z
       .string()
       .regex(/^\d+$/, 'a whole number of minutes')
@@ -76,7 +76,7 @@ export function loadConfig(env: AppEnv): AppConfig {
       ? { mode: 'cloud', projectId: e.VITE_DESCOPE_PROJECT_ID, baseUrl: e.VITE_DESCOPE_BASE_URL }
       : { mode: 'local', projectId: LOCAL_PROJECT_ID },
     devTools: e.DEV || e.VITE_ENABLE_DEVTOOLS === 'true',
-    idleLogoffMinutes: e.VITE_IDLE_LOGOFF_MINUTES ?? DEFAULT_IDLE_LOGOFF_MINUTES,
+    idleLogoffMinutes: e.IDLE_LOGOFF_MINUTES ?? DEFAULT_IDLE_LOGOFF_MINUTES,
   }
 }
 

@@ -45,9 +45,9 @@ describe('SEC-8 the warning, and what keeps the session', () => {
     expect(logoutRequests()).toHaveLength(0)
   })
 
-  it('SEC-8 the deployment sets the idle minutes (VITE_IDLE_LOGOFF_MINUTES)', async () => {
+  it('SEC-8 the deployment sets the idle minutes (IDLE_LOGOFF_MINUTES)', async () => {
     const clock = useFakeClock()
-    await firstReaderAtWork(clock, { config: loadConfig({ VITE_IDLE_LOGOFF_MINUTES: '2' }) })
+    await firstReaderAtWork(clock, { config: loadConfig({ IDLE_LOGOFF_MINUTES: '2' }) })
 
     await passes(2 * MINUTE - 1_000)
     expect(warning()).not.toBeInTheDocument()
