@@ -59,8 +59,10 @@ describe.skipIf(skipDatabase)('report preconditions (If-Match / If-None-Match)',
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ now: () => clock })
-    token = (await t.signUp()).token
+    // The session is issued two minutes before FROZEN and lives a day: a clock stepped back a
+    // minute below still finds it issued in the past (SEC-4 refuses tokens from the future).
+    t = await startTestApp({ now: () => clock, env: { SESSION_TTL_SECONDS: '86400' } })
+    token = (await withClock(new Date(FROZEN.getTime() - 120_000), () => t.signUp())).token
     orders = orderListSchema.parse((await t.api('GET', '/orders')).json())
   })
   afterAll(() => t.close())
