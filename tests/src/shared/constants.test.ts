@@ -14,6 +14,8 @@ describe('the spec constants', () => {
       SIDEBAR_TRANSITION_MS: 300,
       SECTION_MAX_HEIGHT_PX: 1000,
       PRIORITY_RANK: { stat: 0, urgent: 1, routine: 2 },
+      // SEC-8: the idle warning lasts 60 s before the automatic sign-out.
+      IDLE_WARNING_SECONDS: 60,
     })
   })
 
