@@ -1,9 +1,6 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { drizzle } from 'drizzle-orm/pglite'
-import { migrate } from 'drizzle-orm/pglite/migrator'
 import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -20,8 +17,9 @@ import {
 import { createLocalAssistant } from '../../server/assistant/local'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
-import { migrationsFolder, openDatabase } from '../../server/db/client'
+import { openDatabase } from '../../server/db/client'
 import { seedDemoData } from '../../server/seed/seed'
+import { createDatabaseBefore } from '../support/migrations'
 import { onPostgres } from '../support/testDatabase'
 
 type Inject = (o: {
@@ -55,38 +53,6 @@ async function withServer<T>(dataDir: string, work: (inject: Inject) => Promise<
   } finally {
     await app.close()
     await database.close()
-  }
-}
-
-/** drizzle-kit's meta/_journal.json; other fields are kept as they are. */
-const journalSchema = z.looseObject({ entries: z.array(z.looseObject({ tag: z.string() })) })
-
-/**
- * Creates a PGlite data folder as an older server left it: every migration before `tag` applied
- * (through a copy of the migrations folder that ends there), none from `tag` on.
- */
-async function createDatabaseBefore(dataDir: string, tag: string): Promise<PGlite> {
-  const journalFile = path.join(migrationsFolder, 'meta', '_journal.json')
-  const journal = journalSchema.parse(JSON.parse(readFileSync(journalFile, 'utf8')))
-  const index = journal.entries.findIndex((entry) => entry.tag === tag)
-  expect(index).toBeGreaterThan(0)
-  const entries = journal.entries.slice(0, index)
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'readout-migrations-'))
-  try {
-    mkdirSync(path.join(folder, 'meta'))
-    writeFileSync(
-      path.join(folder, 'meta', '_journal.json'),
-      JSON.stringify({ ...journal, entries }),
-    )
-    for (const entry of entries) {
-      const file = `${entry.tag}.sql`
-      copyFileSync(path.join(migrationsFolder, file), path.join(folder, file))
-    }
-    const client = new PGlite(dataDir)
-    await migrate(drizzle(client), { migrationsFolder: folder })
-    return client
-  } finally {
-    rmSync(folder, { recursive: true, force: true })
   }
 }
 
