@@ -33,12 +33,21 @@ interface FlowActions {
 }
 
 const notOnPage = () => new Error('the flow widget is not on the page')
-const flow: FlowActions & { succeededAt: number } = {
-  succeededAt: 0,
+const offPage: FlowActions = {
   signIn: () => Promise.reject(notOnPage()),
   fail: () => {
     throw notOnPage()
   },
+}
+/**
+ * The flow on the page now. `ready` turns true once the widget's effect has given it this
+ * render's callbacks (the element is in the page a moment before that, and a busy machine makes
+ * the moment long): acting earlier would reach the callbacks of a page already gone.
+ */
+const flow: FlowActions & { succeededAt: number; ready: boolean } = {
+  succeededAt: 0,
+  ready: false,
+  ...offPage,
 }
 
 function StandInFlow(props: FlowProps): ReactElement {
@@ -56,9 +65,20 @@ function StandInFlow(props: FlowProps): ReactElement {
         props.onError?.(new CustomEvent('error', { detail }))
       },
     }
-    Object.assign(flow, actions)
+    Object.assign(flow, actions, { ready: true })
+    return () => {
+      Object.assign(flow, offPage, { ready: false })
+    }
   }, [props, sdk])
   return <div data-testid="descope-flow" />
+}
+
+/** Waits until the flow widget is on the page and can act. */
+async function flowOnPage(): Promise<void> {
+  await screen.findByTestId('descope-flow')
+  await waitFor(() => {
+    expect(flow.ready).toBe(true)
+  })
 }
 
 vi.mock('@descope/react-sdk', async (importOriginal) => ({
@@ -94,7 +114,7 @@ describe('the login screen in cloud mode', () => {
     })
     const moves: { path: string; at: number }[] = []
     router.subscribe((state) => moves.push({ path: state.location.pathname, at: Date.now() }))
-    await screen.findByTestId('descope-flow')
+    await flowOnPage()
 
     await act(() => flow.signIn('ada@example.org', 'analytical engine'))
 
@@ -108,7 +128,7 @@ describe('the login screen in cloud mode', () => {
 
   it('LG-3 a flow error adds nothing to the page and is logged', async () => {
     const { deps, router } = renderApp({ route: '/login', config: cloudConfig })
-    await screen.findByTestId('descope-flow')
+    await flowOnPage()
     const before = screen.getByRole('main').textContent
 
     act(() => {
