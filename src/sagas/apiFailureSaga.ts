@@ -27,6 +27,12 @@ export function isApiFailure(action: unknown): action is ApiFailureAction {
 /** The token call's 503 means "dictation is not configured": a setting, which the dictation saga reports. */
 const SPEECH_NOT_CONFIGURED = { endpoint: 'speechToken', status: 503 } as const
 
+/**
+ * Routes beyond the product spec that another backend may not have: their 404 says so (RH-3), and
+ * is logged as information, not as an error at every report write.
+ */
+const ROUTES_BEYOND_THE_SPEC: ReadonlySet<string> = new Set(['listReportRevisions'])
+
 export function* logApiFailure(action: ApiFailureAction): SagaIterator {
   const logger = (yield getContext('logger')) as Logger
   const endpoint = action.meta.arg?.endpointName ?? 'unknown'
@@ -36,6 +42,10 @@ export function* logApiFailure(action: ApiFailureAction): SagaIterator {
     isApiError(error) &&
     error.status === SPEECH_NOT_CONFIGURED.status
   ) {
+    return
+  }
+  if (ROUTES_BEYOND_THE_SPEC.has(endpoint) && isApiError(error) && error.status === 404) {
+    logger.info('api/routeAbsent', { endpoint })
     return
   }
   logger.error('api/requestFailed', {

@@ -8,6 +8,7 @@
 import { Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react'
 import { useId, useState } from 'react'
 import type { ReportRevision, ReportSections } from '../../services/api/model'
+import { isApiError } from '../../services/api/baseApi'
 import { useListReportRevisionsQuery } from '../../services/api/reportApi'
 import { formatSaveTime } from './formatSaveTime'
 import { EMPTY_SECTIONS } from './reconcile'
@@ -118,8 +119,17 @@ function RevisionList({
   isFinal: boolean
   onRestore: (revision: ReportRevision) => void
 }) {
-  const { data: revisions, isLoading, isError, refetch } = useListReportRevisionsQuery(orderId)
+  const {
+    data: revisions,
+    isLoading,
+    isError,
+    error,
+    refetch,
+  } = useListReportRevisionsQuery(orderId)
   if (isLoading) return <Text color="fg.muted">Loading the history…</Text>
+  // RH-3: a backend that keeps no history (the product spec has no such route) answers 404.
+  if (isError && isApiError(error) && error.status === 404)
+    return <Text color="fg.muted">{NO_HISTORY_ON_THIS_SERVER}</Text>
   if (isError || !revisions) {
     return (
       <HStack>
@@ -147,6 +157,9 @@ function RevisionList({
     </Stack>
   )
 }
+
+export const NO_HISTORY_ON_THIS_SERVER =
+  'This server keeps no report history: only the saved report is shown.'
 
 export function ReportHistory({
   orderId,

@@ -227,4 +227,30 @@ describe('the report history', () => {
     expect(items[0]).toHaveTextContent('Dr Test · Signed')
     expect(within(dialog).queryByRole('button', { name: 'Restore' })).toBeNull()
   })
+
+  it('RH-3 a backend without a report history says so, offers no Retry, and logs no error at each write', async () => {
+    givenSavedReport()
+    server.use(
+      http.get(routePattern('listReportRevisions'), () =>
+        HttpResponse.json({ error: 'not_found' }, { status: 404, statusText: 'Not Found' }),
+      ),
+    )
+    const view = await renderEditor()
+    await askAssistant(view, { impression: 'Recommend surgical consultation.' })
+    await waitFor(() => {
+      expect(view.impression).toHaveValue('Recommend surgical consultation.')
+    })
+
+    await view.user.click(screen.getByRole('button', { name: 'Report history' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Report history' })
+    expect(
+      await within(dialog).findByText(
+        'This server keeps no report history: only the saved report is shown.',
+      ),
+    ).toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Retry' })).toBeNull()
+    expect(view.deps.logger.events('error')).toEqual([])
+    expect(view.deps.logger.events('info')).toContain('api/routeAbsent')
+  })
 })
