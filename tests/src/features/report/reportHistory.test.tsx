@@ -42,6 +42,15 @@ function givenSavedReport(sections: ReportSections = TYPED) {
   ])
 }
 
+/** A backend of the product spec alone: it has no report history route (404). */
+function backendKeepsNoHistory() {
+  server.use(
+    http.get(routePattern('listReportRevisions'), () =>
+      HttpResponse.json({ error: 'not_found' }, { status: 404, statusText: 'Not Found' }),
+    ),
+  )
+}
+
 interface View extends RenderAppResult {
   report: HTMLTextAreaElement
   impression: HTMLTextAreaElement
@@ -136,11 +145,7 @@ describe('an assistant change to the report', () => {
 
   it('UA-1 a backend without a report history shows no notice and the report as it is', async () => {
     givenSavedReport()
-    server.use(
-      http.get(routePattern('listReportRevisions'), () =>
-        HttpResponse.json({ error: 'not_found' }, { status: 404, statusText: 'Not Found' }),
-      ),
-    )
+    backendKeepsNoHistory()
     const view = await renderEditor()
     await askAssistant(view, { impression: 'Recommend surgical consultation.' })
 
@@ -230,11 +235,7 @@ describe('the report history', () => {
 
   it('RH-3 a backend without a report history says so, offers no Retry, and logs no error at each write', async () => {
     givenSavedReport()
-    server.use(
-      http.get(routePattern('listReportRevisions'), () =>
-        HttpResponse.json({ error: 'not_found' }, { status: 404, statusText: 'Not Found' }),
-      ),
-    )
+    backendKeepsNoHistory()
     const view = await renderEditor()
     await askAssistant(view, { impression: 'Recommend surgical consultation.' })
     await waitFor(() => {
