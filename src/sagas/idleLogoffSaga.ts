@@ -90,7 +90,9 @@ function* warn({ watch, activity, clock }: Timekeeping): SagaIterator<boolean> {
   const endsAt = warnedAt + watch.warningSeconds * SECOND_MS
   let shown: number | null = null
   for (;;) {
-    if (activity.lastActivityElsewhereAt() > warnedAt) {
+    // At or after the warning's instant: a tab active in the very millisecond the warning came up
+    // (a fake clock in tests, a coarse one in browsers) is active all the same.
+    if (activity.lastActivityElsewhereAt() >= warnedAt) {
       yield put(idleWarningWithdrawn())
       return true
     }
