@@ -212,6 +212,56 @@ export const patientListSchema = z.array(patientSchema)
 export const orderListSchema = z.array(orderSchema)
 export const messageListSchema = z.array(messageSchema)
 
+/**
+ * GET /orders with any of these query parameters answers one page of the worklist, in the
+ * worklist's order (priority, stat first; within a priority, longest waiting first), as
+ * `orderPageSchema`. Without any of them it answers the whole worklist as a bare array (the
+ * product spec's answer); parameters it does not know are ignored.
+ * - `limit`: orders per page (default `ORDER_PAGE.defaultLimit`);
+ * - `cursor`: the `next_cursor` of the page before, opaque;
+ * - `priority`, `modality`, `status`: comma-separated lists, any of which an order may match;
+ *   the status `final` matches a signed report, every other value the order's status;
+ * - `q`: words that must each appear in the patient's name or MRN, the accession number, the
+ *   modality, the body part or the study description (case-insensitive). A search looks at every
+ *   order, signed long ago or not; without `q` a page holds the worklist only.
+ */
+export const ORDER_PAGE = { defaultLimit: 100, maxLimit: 500 } as const
+export const ORDER_LIST_QUERY_KEYS = [
+  'limit',
+  'cursor',
+  'priority',
+  'modality',
+  'status',
+  'q',
+] as const
+export const FINAL_STATUS = 'final'
+const listParameter = <T extends z.ZodType<string, string>>(item: T) =>
+  inputText(z.string().max(400))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part.length > 0),
+    )
+    .pipe(z.array(item).min(1).max(20))
+export const listOrdersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(ORDER_PAGE.maxLimit).optional(),
+  cursor: inputText(z.string().min(1).max(200)).optional(),
+  priority: listParameter(prioritySchema).optional(),
+  modality: listParameter(z.string().min(1).max(LIMITS.termChars)).optional(),
+  status: listParameter(orderStatusSchema).optional(),
+  q: inputText(z.string().max(LIMITS.termChars)).optional(),
+})
+export type ListOrdersQuery = z.input<typeof listOrdersQuerySchema>
+export const orderPageSchema = z.object({
+  items: z.array(orderSchema),
+  /** The cursor of the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** How many orders match, on every page. */
+  total: z.number().int().nonnegative(),
+})
+export type OrderPage = z.infer<typeof orderPageSchema>
+
 // POST /orders/{id}/messages
 export const sendMessageRequestSchema = z.object({
   content: inputText(z.string().max(LIMITS.messageChars)).refine(
@@ -347,7 +397,14 @@ export type CleanupAnswer = z.infer<typeof cleanupAnswerSchema>
  */
 export const routes = {
   listPatients: { method: 'GET', path: '/patients', answer: patientListSchema },
-  listOrders: { method: 'GET', path: '/orders', answer: orderListSchema },
+  listOrders: {
+    method: 'GET',
+    path: '/orders',
+    query: listOrdersQuerySchema,
+    answer: orderListSchema,
+    /** The answer when the query holds any of `ORDER_LIST_QUERY_KEYS`. */
+    pageAnswer: orderPageSchema,
+  },
   getOrder: { method: 'GET', path: '/orders/:id', params: orderParamsSchema, answer: orderSchema },
   listMessages: {
     method: 'GET',
