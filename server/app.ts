@@ -21,7 +21,7 @@ import { registerCompression } from './http/compression'
 import { errorHandler, HttpError, unauthorized } from './http/errors'
 import { contentSecurityPolicy } from './http/csp'
 import { acceptBodilessJson } from './http/jsonBody'
-import { createHeavyGate } from './http/heavyGate'
+import { createHeavyGate, type HeavyGate } from './http/heavyGate'
 import { loggerOptions, type LogDestination } from './http/logging'
 import { registerOriginCheck } from './http/origins'
 import { limitWrites } from './http/writeRateLimit'
@@ -29,6 +29,7 @@ import { localIdentityRoutes } from './identity/localIdentity'
 import { createSessionFamilies, type SessionFamilies } from './identity/sessionFamilies'
 import { bearerToken, createSessionVerifier } from './identity/sessionVerifier'
 import type { Actor } from './repo/audit'
+import type { WorklistCache } from './repo/worklistCache'
 import { apiRoutes } from './routes/api'
 import { createSpeechTokenProvider } from './speech/tokenProvider'
 
@@ -54,6 +55,8 @@ export interface AppDeps {
   logger?: false | { level: string; stream?: LogDestination }
   /** Local mode's session family checks; tests pass their own to count its queries. */
   sessionFamilies?: SessionFamilies
+  /** The whole worklist's cache (built per app otherwise); tests pass their own to count builds. */
+  worklistCache?: (gate: HeavyGate, db: Database) => WorklistCache
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -118,13 +121,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         request.actor = { userId: session.userId, name: session.name, address: request.ip }
       })
       api.addHook('onRequest', limitWrites(db, config.writeRateLimit, now))
+      const heavy = createHeavyGate(config.heavyAnswers)
       await api.register(apiRoutes, {
         db,
         assistant,
         speech: createSpeechTokenProvider(config.speech, deps.fetch),
         now,
         retainSignedReports: config.retainSignedReports,
-        heavy: createHeavyGate(config.heavyAnswers),
+        heavy,
+        worklistFinalDays: config.worklistFinalDays,
+        ...(deps.worklistCache ? { worklistCache: deps.worklistCache(heavy, db) } : {}),
       })
       // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.
       api.setNotFoundHandler(() => {

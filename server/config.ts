@@ -93,6 +93,7 @@ const envSchema = z.object({
   HEAVY_ANSWERS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   HEAVY_ANSWERS_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   HEAVY_ANSWERS_MAX_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  WORKLIST_FINAL_DAYS: z.coerce.number().min(0).max(3650).default(3),
   // identity
   ALLOW_SIGNUP: flag,
   DESCOPE_PROJECT_ID: optionalText,
@@ -158,6 +159,8 @@ export interface ServerConfig {
    * may wait, and for how long; past that a request gets 503 with Retry-After.
    */
   heavyAnswers: HeavyGateConfig
+  /** How long a signed study stays on the worklist (days); older ones are found by search. */
+  worklistFinalDays: number
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   /** /api/v1 writes (POST, PUT, PATCH, DELETE) allowed per signed-in user in one window. */
   writeRateLimit: { maxPerUser: number; windowSeconds: number }
@@ -221,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: path.resolve(e.STATIC_DIR),
     seed: e.SEED ?? true,
     retainSignedReports: e.RETAIN_SIGNED_REPORTS ?? false,
+    worklistFinalDays: e.WORKLIST_FINAL_DAYS,
     heavyAnswers: {
       concurrency: e.HEAVY_ANSWERS_CONCURRENCY,
       queue: e.HEAVY_ANSWERS_QUEUE,

@@ -2,13 +2,16 @@
  * Drizzle schema. One conversation per order (shared by every clinician who reads it); each
  * message records its author. Timestamps are timestamptz; ids are opaque text.
  */
+import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   date,
   index,
   integer,
   jsonb,
+  smallint,
   pgTable,
   text,
   timestamp,
@@ -51,9 +54,30 @@ export const orders = pgTable(
     orderedAt: timestamp('ordered_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** Latest version of a report deleted by clearing the conversation; later reports pass it. */
     reportVersionFloor: timestamp('report_version_floor', { withTimezone: true, mode: 'date' }),
+    /** The worklist's order of priorities: stat 0, urgent 1, routine 2 (pages are keyed by it). */
+    priorityRank: smallint('priority_rank')
+      .notNull()
+      .generatedAlwaysAs(sql`case "priority" when 'stat' then 0 when 'urgent' then 1 else 2 end`),
+    /**
+     * When the order's report was signed (null while it has no signed report): the report's
+     * `finalized_at`, kept here by a trigger on reports (migration 0005) so the worklist's bound
+     * (not signed, or signed lately) is read from one table's indexes.
+     */
+    finalizedAt: timestamp('finalized_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_patient_idx').on(t.patientId)],
+  (t) => [
+    index('orders_patient_idx').on(t.patientId),
+    // Worklist pages: the unsigned orders in the worklist's order, and the signed ones by when.
+    index('orders_unsigned_page_idx')
+      .on(t.priorityRank, t.orderedAt, t.seq)
+      .where(sql`"finalized_at" is null`),
+    index('orders_signed_idx')
+      .on(t.finalizedAt)
+      .where(sql`"finalized_at" is not null`),
+    // Searches look at every order, in the same order.
+    index('orders_page_idx').on(t.priorityRank, t.orderedAt, t.seq),
+  ],
 )
 
 export const messages = pgTable(
@@ -217,4 +241,14 @@ export const signInFailures = pgTable('sign_in_failures', {
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
+})
+
+/**
+ * A version per list answer, bumped by triggers at the commit of every transaction that changes
+ * what the list holds (migration 0005): a server instance serves its cached worklist while the
+ * version it was built at is still the database's, whichever instance wrote.
+ */
+export const listVersions = pgTable('list_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 })

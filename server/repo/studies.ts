@@ -3,13 +3,13 @@
  * `./conversation` (exchanges with the assistant, ratings, the summary, clearing) and `./reports`
  * (saving, signing, addenda), on the shared version and locking rules of `./reportVersions`.
  */
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Message, Order, Patient } from '../../contract'
 import type { StudyContext } from '../assistant/types'
 import type { Database, Queryable } from '../db/client'
 import { messages, orders, patients, reports } from '../db/schema'
 import { notFound } from '../http/errors'
-import { patientColumns, orderJson, toMessage, toOrder, toPatient } from './mappers'
+import { patientColumns, toMessage, toOrder, toPatient } from './mappers'
 import { listRevisions, sectionsOf } from './reportHistory'
 import { addendaOf } from './reportVersions'
 
@@ -27,19 +27,6 @@ const orderQuery = (db: Queryable) =>
     .from(orders)
     .innerJoin(patients, eq(patients.id, orders.patientId))
     .leftJoin(reports, eq(reports.orderId, orders.id))
-
-/**
- * Every order in insertion order (`seq`, the server's order: the worklist's sort keeps it for
- * ties), built as one JSON array by the database (see `orderJson`).
- */
-export async function listOrders(db: Database): Promise<Order[]> {
-  const [row] = await db
-    .select({ list: sql<Order[]>`coalesce(json_agg(${orderJson} order by ${orders.seq}), '[]')` })
-    .from(orders)
-    .innerJoin(patients, eq(patients.id, orders.patientId))
-    .leftJoin(reports, eq(reports.orderId, orders.id))
-  return row?.list ?? []
-}
 
 export async function getOrder(db: Queryable, id: string): Promise<Order> {
   const [row] = await orderQuery(db).where(eq(orders.id, id))

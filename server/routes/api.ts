@@ -5,7 +5,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { errorSchema, routes, type Report } from '../../contract'
+import negotiate from '@fastify/accept-negotiator'
+import { errorSchema, ORDER_LIST_QUERY_KEYS, routes, type Report } from '../../contract'
 import type { Assistant } from '../assistant/types'
 import type { Database } from '../db/client'
 import { HttpError } from '../http/errors'
@@ -14,6 +15,9 @@ import * as conversation from '../repo/conversation'
 import * as reports from '../repo/reports'
 import { reportETag, type ReportPreconditions } from '../repo/reportVersions'
 import * as studies from '../repo/studies'
+import * as worklist from '../repo/worklist'
+import { asksForPage, signedSince } from '../repo/worklist'
+import { createWorklistCache, type Encoding, type WorklistCache } from '../repo/worklistCache'
 import type { SpeechTokenProvider } from '../speech/tokenProvider'
 
 export interface ApiDeps {
@@ -25,7 +29,13 @@ export interface ApiDeps {
   retainSignedReports: boolean
   /** SEC-9: how many whole-list answers are built at once (the rest wait briefly, or get 503). */
   heavy: HeavyGate
+  /** WORKLIST_FINAL_DAYS: how long a signed study stays on the worklist. */
+  worklistFinalDays: number
+  /** The whole worklist's cache; tests pass their own to count its builds. */
+  worklistCache?: WorklistCache
 }
+
+const ENCODINGS: Encoding[] = ['br', 'gzip']
 
 const errors = {
   400: errorSchema,
@@ -58,7 +68,7 @@ function setETag(reply: FastifyReply, report: Report | null): void {
 
 export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
   app,
-  { db, assistant, speech, now, retainSignedReports, heavy },
+  { db, assistant, speech, now, retainSignedReports, heavy, worklistFinalDays, ...deps },
   done,
 ) => {
   const heavyAnswer = heavyRoute(heavy)
@@ -72,13 +82,38 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
     () => studies.listPatients(db),
   )
 
+  // The whole worklist (no page parameter) comes from the per-version cache, already serialized
+  // and compressed; a page is read for the request (issue 15).
+  const worklistCache =
+    deps.worklistCache ??
+    createWorklistCache({ db, now, finalDays: worklistFinalDays, gate: heavy })
   app.get(
     routes.listOrders.path,
     {
-      preHandler: heavyAnswer,
-      schema: { response: { 200: routes.listOrders.answer, ...errors } },
+      schema: {
+        querystring: routes.listOrders.query,
+        response: {
+          200: z.union([routes.listOrders.pageAnswer, routes.listOrders.answer]),
+          ...errors,
+        },
+      },
     },
-    () => studies.listOrders(db),
+    async (request, reply) => {
+      if (asksForPage(request.query, ORDER_LIST_QUERY_KEYS)) {
+        return worklist.worklistPage(db, request.query, signedSince(now(), worklistFinalDays))
+      }
+      const answer = await worklistCache.answer(
+        negotiate(headerValue(request, 'accept-encoding') ?? '', ENCODINGS),
+        headerValue(request, 'if-none-match'),
+      )
+      // The answer is bytes already checked against the contract: sent as they are.
+      const raw = reply as FastifyReply
+      void raw.header('etag', answer.etag).header('vary', 'Accept-Encoding')
+      if (answer.status === 304) return raw.status(304).send()
+      void raw.type('application/json; charset=utf-8')
+      if (answer.encoding) void raw.header('content-encoding', answer.encoding)
+      return raw.send(answer.body)
+    },
   )
 
   app.get(

@@ -58,10 +58,11 @@ describe.skipIf(skipDatabase)('SEC-3 the log', () => {
     secrets.push(PASSWORD, signedUp.sessionJwt, signedUp.refreshJwt, token, signedIn.refreshJwt)
 
     // The worklist, a study, a question, a report, a signature, an addendum.
-    const list = (await inject('GET', '/api/v1/orders?q=Okafor', undefined, token)).json<
-      { id: string }[]
-    >()
-    const id = list[0]!.id
+    // A search by the patient's name: the name is in the query string, which no line may hold.
+    const page = (await inject('GET', '/api/v1/orders?q=Okafor', undefined, token)).json<{
+      items: { id: string }[]
+    }>()
+    const id = page.items[0]!.id
     await inject('GET', `/api/v1/orders/${id}`, undefined, token)
     await inject('POST', `/api/v1/orders/${id}/messages`, { content: CLINICAL[3] }, token)
     const sections = {

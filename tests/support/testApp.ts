@@ -15,6 +15,8 @@ export interface TestApp {
   app: FastifyInstance
   db: Database
   config: ServerConfig
+  /** On PostgreSQL, the database's URL: a second pool on it is a second server instance. */
+  databaseUrl?: string
   /** A new local account (display name 'Dr Test' unless `name` is given) and its tokens. */
   signUp(
     email?: string,
@@ -40,6 +42,8 @@ export async function startTestApp(
     fetch?: typeof fetch
     /** The server's log, for tests that read it; none by default. */
     logger?: AppDeps['logger']
+    /** The whole worklist's cache, for tests that count its builds. */
+    worklistCache?: AppDeps['worklistCache']
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
@@ -53,6 +57,7 @@ export async function startTestApp(
     logger: opts.logger ?? false,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(opts.worklistCache ? { worklistCache: opts.worklistCache } : {}),
   })
   await app.ready()
   let defaultToken: string | null = null
@@ -75,6 +80,7 @@ export async function startTestApp(
     app,
     db: database.db,
     config,
+    ...(database.url ? { databaseUrl: database.url } : {}),
     signUp,
     async api(method, path, { token, body } = {}) {
       const bearer = token === undefined ? (defaultToken ?? (await signUp()).token) : token

@@ -1,0 +1,222 @@
+/**
+ * The worklist: what a department works on. Orders whose report is not signed, and orders signed
+ * within the last `WORKLIST_FINAL_DAYS`; older studies are found by search (`q`), which looks at
+ * every order. Two reads:
+ * - the whole worklist (GET /orders without parameters, the product spec's answer), built as
+ *   one JSON array by the database together with the version it was built at (./worklistCache
+ *   keeps it per version);
+ * - one page of it (GET /orders?limit=…), keyset-paged in the worklist's order (priority, then
+ *   longest waiting, then insertion), each page read through an index so it costs the same at a
+ *   hundred orders or a million.
+ */
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import {
+  FINAL_STATUS,
+  ORDER_PAGE,
+  type ListOrdersQuery,
+  type Order,
+  type OrderPage,
+  type listOrdersQuerySchema,
+} from '../../contract'
+import type { z } from 'zod'
+import type { Queryable } from '../db/client'
+import { listVersions, orders, patients, reports } from '../db/schema'
+import { HttpError } from '../http/errors'
+import { orderJson } from './mappers'
+
+export const ORDERS_LIST = 'orders'
+const DAY_MS = 86_400_000
+
+/** Signed orders stay on the worklist when signed after this moment. */
+export function signedSince(now: Date, finalDays: number): Date {
+  return new Date(now.getTime() - finalDays * DAY_MS)
+}
+
+/** The version of everything the order lists hold (moved by every committed change to them). */
+export async function ordersVersion(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ version: listVersions.version })
+    .from(listVersions)
+    .where(eq(listVersions.name, ORDERS_LIST))
+  return row?.version ?? 0
+}
+
+const onWorklist = (since: Date): SQL =>
+  or(isNull(orders.finalizedAt), gt(orders.finalizedAt, since)) as SQL
+
+export interface BuiltWorklist {
+  version: number
+  /** The worklist as JSON text, in insertion order, exactly as the database built it. */
+  json: string
+  /** When the soonest signed order on it leaves it (null: none will by time alone). */
+  changesAt: Date | null
+}
+
+/**
+ * The whole worklist and the version it was read at, in one statement (one snapshot: the list is
+ * exactly the one of that version).
+ */
+export async function buildWorklist(
+  db: Queryable,
+  now: Date,
+  finalDays: number,
+): Promise<BuiltWorklist> {
+  const since = signedSince(now, finalDays)
+  const [row] = await db
+    .select({
+      version: sql<string>`(select ${listVersions.version} from ${listVersions} where ${listVersions.name} = ${ORDERS_LIST})`,
+      json: sql<string>`coalesce(json_agg(${orderJson} order by ${orders.seq}), '[]')::text`,
+      oldestSigned: sql<string | null>`min(${orders.finalizedAt})::text`,
+    })
+    .from(orders)
+    .innerJoin(patients, eq(patients.id, orders.patientId))
+    .leftJoin(reports, eq(reports.orderId, orders.id))
+    .where(onWorklist(since))
+  const oldest = row?.oldestSigned ? new Date(row.oldestSigned) : null
+  return {
+    version: Number(row?.version ?? 0),
+    json: row?.json ?? '[]',
+    changesAt: oldest ? new Date(oldest.getTime() + finalDays * DAY_MS) : null,
+  }
+}
+
+type PageQuery = z.output<typeof listOrdersQuerySchema>
+
+interface PageKey {
+  rank: number
+  orderedAt: string
+  seq: number
+}
+
+function encodeCursor(key: PageKey): string {
+  return Buffer.from(JSON.stringify([key.rank, key.orderedAt, key.seq])).toString('base64url')
+}
+
+const invalidCursor = () =>
+  new HttpError(400, 'invalid_cursor', 'cursor must be the next_cursor of an earlier page.')
+
+function decodeCursor(cursor: string): PageKey {
+  let value: unknown
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+  } catch {
+    throw invalidCursor()
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length !== 3 ||
+    !Number.isInteger(value[0]) ||
+    typeof value[1] !== 'string' ||
+    Number.isNaN(Date.parse(value[1])) ||
+    !Number.isSafeInteger(value[2])
+  ) {
+    throw invalidCursor()
+  }
+  return { rank: value[0] as number, orderedAt: value[1], seq: value[2] as number }
+}
+
+/** `%`, `_` and `\` in a search word match themselves. */
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+const searchable = sql`(${patients.firstName} || ' ' || ${patients.lastName} || ' ' || ${patients.mrn} || ' ' || ${orders.accessionNumber} || ' ' || ${orders.modality} || ' ' || ${orders.bodyPart} || ' ' || ${orders.studyDescription})`
+
+/** What the query's filters ask of an order (the worklist's bound aside). */
+function filters(query: PageQuery): SQL[] {
+  const where: SQL[] = []
+  if (query.priority) where.push(inArray(orders.priority, query.priority))
+  if (query.modality) {
+    where.push(
+      inArray(
+        sql`upper(${orders.modality})`,
+        query.modality.map((m) => m.toUpperCase()),
+      ),
+    )
+  }
+  if (query.status) {
+    const statuses = query.status.filter((s) => s !== FINAL_STATUS)
+    const either: SQL[] = []
+    if (statuses.length > 0) either.push(inArray(orders.status, statuses))
+    if (statuses.length < query.status.length) either.push(isNotNull(orders.finalizedAt))
+    where.push(or(...either) as SQL)
+  }
+  for (const word of (query.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    where.push(sql`${searchable} ilike ${likePattern(word)}`)
+  }
+  return where
+}
+
+const after = (key: PageKey): SQL =>
+  sql`(${orders.priorityRank}, ${orders.orderedAt}, ${orders.seq}) > (${key.rank}, ${key.orderedAt}::timestamptz, ${key.seq})`
+
+interface PageRow extends PageKey {
+  item: Order
+}
+
+/** Up to `limit` orders matching `where`, in the worklist's order. */
+async function readPage(db: Queryable, where: SQL[], limit: number): Promise<PageRow[]> {
+  return db
+    .select({
+      item: orderJson,
+      rank: orders.priorityRank,
+      orderedAt: sql<string>`to_char(${orders.orderedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      seq: orders.seq,
+    })
+    .from(orders)
+    .innerJoin(patients, eq(patients.id, orders.patientId))
+    .leftJoin(reports, eq(reports.orderId, orders.id))
+    .where(and(...where))
+    .orderBy(orders.priorityRank, orders.orderedAt, orders.seq)
+    .limit(limit)
+}
+
+const byKey = (a: PageKey, b: PageKey) =>
+  a.rank - b.rank || a.orderedAt.localeCompare(b.orderedAt) || a.seq - b.seq
+
+async function countMatching(db: Queryable, where: SQL[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(orders)
+    .innerJoin(patients, eq(patients.id, orders.patientId))
+    .where(and(...where))
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * One page. Without `q` it holds worklist orders only: the unsigned ones and the lately signed
+ * ones are read apart, each through its own index, and merged, so a page never walks past the
+ * signed orders of years.
+ */
+export async function worklistPage(
+  db: Queryable,
+  query: PageQuery,
+  since: Date,
+): Promise<OrderPage> {
+  const limit = query.limit ?? ORDER_PAGE.defaultLimit
+  const where = filters(query)
+  const paged = query.cursor ? [...where, after(decodeCursor(query.cursor))] : where
+  let rows: PageRow[]
+  if (query.q?.trim()) {
+    rows = await readPage(db, paged, limit + 1)
+  } else {
+    const [unsigned, signed] = await Promise.all([
+      readPage(db, [...paged, isNull(orders.finalizedAt)], limit + 1),
+      readPage(db, [...paged, gt(orders.finalizedAt, since)], limit + 1),
+    ])
+    rows = [...unsigned, ...signed].sort(byKey).slice(0, limit + 1)
+  }
+  const total = await countMatching(db, query.q?.trim() ? where : [...where, onWorklist(since)])
+  const items = rows.slice(0, limit)
+  const last = items.at(-1)
+  return {
+    items: items.map((row) => row.item),
+    next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
+    total,
+  }
+}
+
+/** Whether a request's query asks for a page (any of the page parameters is present). */
+export function asksForPage(query: Record<string, unknown>, keys: readonly string[]): boolean {
+  return keys.some((key) => query[key] !== undefined)
+}
+
+export type { ListOrdersQuery }
