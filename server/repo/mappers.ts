@@ -49,28 +49,6 @@ export function toReport(row: ReportRow, addenda: Addendum[]): Report {
   }
 }
 
-export function toOrder(
-  order: OrderRow,
-  patient: PatientRow,
-  report: ReportRow | null,
-  addenda: Addendum[],
-): Order {
-  return {
-    id: order.id,
-    patient_id: order.patientId,
-    status: order.status,
-    modality: order.modality,
-    body_part: order.bodyPart,
-    study_description: order.studyDescription,
-    priority: order.priority,
-    accession_number: order.accessionNumber,
-    indication: order.indication,
-    ordered_at: order.orderedAt.toISOString(),
-    patient: toPatient(patient),
-    report: report ? toReport(report, addenda) : null,
-  }
-}
-
 /** A timestamptz as `Date#toISOString()` writes it: UTC, milliseconds, `Z` (null stays null). */
 const isoTimestamp = (column: AnyPgColumn): SQL =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
@@ -88,14 +66,15 @@ const addendaJson = sql`coalesce((select json_agg(json_build_object(
   where ${reportAddenda.orderId} = ${orders.id}), '[]'::json)`
 
 /**
- * `toOrder` in SQL, for the order list: one JSON object per row of orders joined with its patient
- * and left-joined with its report. For 10k orders, the database building the JSON takes about a
- * third of the time Drizzle takes to hand over and map the same rows as columns (half of a select
- * of just these columns). Keys and values are exactly `toOrder`'s: tests/server/lists.test.ts
- * compares the list with GET /orders/{id}, which uses `toOrder`, byte for byte, on PGlite and
- * PostgreSQL; the route still checks the list against the contract before sending it. Both
- * servers write a `date` in JSON as YYYY-MM-DD whatever their DateStyle, and `to_char` truncates
- * microseconds as `Date` does.
+ * An order as the contract's `Order`, built by the database: one JSON object per row of orders
+ * joined with its patient and left-joined with its report, for the worklist, its pages and the
+ * single order alike. For 10k orders, the database building the JSON takes about a third of the
+ * time Drizzle takes to hand over and map the same rows as columns (half of a select of just these
+ * columns). Keys and values are exactly those of the row mappers above (`toPatient`, `toReport`,
+ * which the report writes answer with): tests/server/lists.test.ts compares them byte for byte, on
+ * PGlite and PostgreSQL; routes still check answers against the contract. Both servers write a
+ * `date` in JSON as YYYY-MM-DD whatever their DateStyle, and `to_char` truncates microseconds as
+ * `Date` does.
  */
 export const orderJson = sql<Order>`json_build_object(
   'id', ${orders.id},

@@ -9,9 +9,8 @@ import type { StudyContext } from '../assistant/types'
 import type { Database, Queryable } from '../db/client'
 import { messages, orders, patients, reports } from '../db/schema'
 import { notFound } from '../http/errors'
-import { patientColumns, toMessage, toOrder, toPatient } from './mappers'
+import { orderJson, patientColumns, toMessage, toPatient } from './mappers'
 import { listRevisions, sectionsOf } from './reportHistory'
-import { addendaOf } from './reportVersions'
 
 export async function listPatients(db: Database): Promise<Patient[]> {
   const rows = await db
@@ -28,10 +27,16 @@ const orderQuery = (db: Queryable) =>
     .innerJoin(patients, eq(patients.id, orders.patientId))
     .leftJoin(reports, eq(reports.orderId, orders.id))
 
+/** One order with its patient, report and addenda, built as JSON by the database in one statement. */
 export async function getOrder(db: Queryable, id: string): Promise<Order> {
-  const [row] = await orderQuery(db).where(eq(orders.id, id))
+  const [row] = await db
+    .select({ order: orderJson })
+    .from(orders)
+    .innerJoin(patients, eq(patients.id, orders.patientId))
+    .leftJoin(reports, eq(reports.orderId, orders.id))
+    .where(eq(orders.id, id))
   if (!row) throw notFound('Order')
-  return toOrder(row.order, row.patient, row.report, await addendaOf(db, row.report))
+  return row.order
 }
 
 /** Every revision of the order's report, newest first (404 for an unknown order). */

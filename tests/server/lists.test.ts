@@ -5,9 +5,21 @@
  */
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderListSchema, patientListSchema, type Order, type Patient } from '../../contract'
+import {
+  orderListSchema,
+  patientListSchema,
+  type Addendum,
+  type Order,
+  type Patient,
+} from '../../contract'
 import { orders, patients, reports } from '../../server/db/schema'
-import { toOrder, toPatient } from '../../server/repo/mappers'
+import {
+  toPatient,
+  toReport,
+  type OrderRow,
+  type PatientRow,
+  type ReportRow,
+} from '../../server/repo/mappers'
 import { listAddenda } from '../../server/repo/reportHistory'
 import { addSyntheticOrders } from '../../server/seed/seed'
 import { skipDatabase } from '../support/testDatabase'
@@ -26,6 +38,29 @@ const sections = {
 const awkward = {
   ...sections,
   findings: 'Line one\r\nline two\t"quoted" back\\slash, </script> and ü, 結節, 🫁, \u2028.',
+}
+
+/** An order from its rows, as the row mappers the report writes answer with would make it. */
+function toOrder(
+  order: OrderRow,
+  patient: PatientRow,
+  report: ReportRow | null,
+  addenda: Addendum[],
+): Order {
+  return {
+    id: order.id,
+    patient_id: order.patientId,
+    status: order.status,
+    modality: order.modality,
+    body_part: order.bodyPart,
+    study_description: order.studyDescription,
+    priority: order.priority,
+    accession_number: order.accessionNumber,
+    indication: order.indication,
+    ordered_at: order.orderedAt.toISOString(),
+    patient: toPatient(patient),
+    report: report ? toReport(report, addenda) : null,
+  }
 }
 
 describe.skipIf(skipDatabase)('list answers', () => {
