@@ -10,10 +10,10 @@
  * (idle, peak, after). Asserts nothing about the numbers; it fails only when the server does not
  * start.
  *
- * Run: npx tsx scripts/bench-crowd.ts [orders=10000] [clients=100] [seconds=30]
+ * Run: npx tsx scripts/bench-crowd.ts [orders=10000] [clients=50] [seconds=30] [--json FILE]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -21,9 +21,14 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { brotliCompressSync, constants } from 'node:zlib'
 
-const ORDERS = Number(process.argv[2] ?? 10_000)
-const CLIENTS = Number(process.argv[3] ?? 100)
-const SECONDS = Number(process.argv[4] ?? 30)
+const args = process.argv
+  .slice(2)
+  .filter((arg, i, all) => !arg.startsWith('--') && all[i - 1] !== '--json')
+const jsonAt = process.argv.indexOf('--json')
+const JSON_FILE = jsonAt > 0 ? process.argv[jsonAt + 1] : undefined
+const ORDERS = Number(args[0] ?? 10_000)
+const CLIENTS = Number(args[1] ?? 50)
+const SECONDS = Number(args[2] ?? 30)
 
 interface Outcome {
   ok: number
@@ -154,7 +159,10 @@ async function main() {
   if (seeded.status !== 0) throw new Error('seeding failed')
 
   // node with tsx's loader, so the child's pid is the server's own (its memory is what is read).
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // BENCH_SERVER_NODE_ARGS: node options for the server alone (e.g. --cpu-prof to see where its
+  // time goes).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
     env: { ...env, PORT: '0', SEED: '0', STATIC_DIR: '/nonexistent' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -206,6 +214,26 @@ async function main() {
     console.log(
       `server / floor: ${(rate / floorRate).toFixed(3)}x   memory: idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)}), after ${after.toFixed(0)} MB`,
     )
+    if (JSON_FILE) {
+      const summary = (outcome: Outcome & { seconds: number }) => ({
+        perSecond: outcome.ok / outcome.seconds,
+        ok: outcome.ok,
+        busy: outcome.busy,
+        failed: outcome.failed,
+        p50Ms: percentile(outcome.latencies, 50),
+        p95Ms: percentile(outcome.latencies, 95),
+      })
+      const json = {
+        orders: ORDERS,
+        clients: CLIENTS,
+        seconds: SECONDS,
+        product: summary(result),
+        floor: { perSecond: floorRate },
+        ratio: rate / floorRate,
+        memoryMb: { idle, peak, after, aboveIdle: after - idle, peakAboveIdle: peak - idle },
+      }
+      writeFileSync(JSON_FILE, JSON.stringify(json, null, 2))
+    }
   } finally {
     floor?.close()
     server.kill('SIGTERM')

@@ -26,7 +26,9 @@ import { orderJson } from '../server/repo/mappers'
 import { addSyntheticOrders, seedDemoData } from '../server/seed/seed'
 import { startPostgresCluster } from '../tests/support/postgresCluster'
 
-const args = process.argv.slice(2).filter((a) => !a.startsWith('--'))
+const args = process.argv
+  .slice(2)
+  .filter((arg, i, all) => !arg.startsWith('--') && all[i - 1] !== '--json')
 const jsonAt = process.argv.indexOf('--json')
 const JSON_FILE = jsonAt > 0 ? process.argv[jsonAt + 1] : undefined
 const ORDERS = Number(args[0] ?? 10_000)
