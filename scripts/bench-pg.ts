@@ -1,115 +1,91 @@
 /**
- * PostgreSQL benchmark: the real server (the app factory the tests use) on a throw-away
- * PostgreSQL cluster with the demo worklist plus N synthetic orders, against its floor measured
- * in the same run: the SQL the same work needs at the least, sent by a bare `pg` client.
- * - `GET /api/v1/orders/{id}` over HTTP / one statement building that order's JSON;
- * - `POST /api/v1/orders/{id}/messages` over HTTP (the local assistant answers) / one transaction
+ * Database benchmark: the real server (the app factory the tests use) on a throw-away PostgreSQL
+ * cluster and on a throw-away PGlite folder, each with the demo worklist plus N synthetic orders.
+ * - On PostgreSQL, against its floor measured in the same run, the SQL the same work needs at
+ *   the least, sent by a bare `pg` client:
+ *   `GET /api/v1/orders/{id}` over HTTP / the one statement building that order's JSON;
+ *   `POST /api/v1/orders/{id}/messages` over HTTP (the local assistant answers) / one transaction
  *   that locks the order, inserts the two messages and sets the status.
- * Sequential requests after a warm-up; prints p50 and p95 of each and the ratio of the p50s, and
- * writes them as JSON. Asserts nothing about the numbers.
+ *   Sequential requests after a warm-up: p50, p95, and the ratio of the p50s.
+ * - On both databases, what a department would put on them: the same two requests sequential,
+ *   and from 32 (reads) or 16 (writes) concurrent clients for a few seconds, per second.
+ * Prints and writes JSON; asserts nothing about the numbers.
  *
  * Run: npx tsx scripts/bench-pg.ts [orders=10000] [requests=300] [--json FILE]
  */
 import { randomUUID } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
-import { Agent, request as httpRequest } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { performance } from 'node:perf_hooks'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
-import { createAssistant } from '../server/assistant'
-import { buildApp } from '../server/app'
-import { loadConfig } from '../server/config'
-import { openDatabase } from '../server/db/client'
+import { openDatabase, type OpenDatabase } from '../server/db/client'
 import { orders, patients, reports } from '../server/db/schema'
 import { orderJson } from '../server/repo/mappers'
-import { addSyntheticOrders, seedDemoData } from '../server/seed/seed'
 import { startPostgresCluster } from '../tests/support/postgresCluster'
+import {
+  benchArgs,
+  crowdRate,
+  percentile,
+  send,
+  startBenchServer,
+  timed,
+  type BenchServer,
+} from './benchHttp'
 
-const args = process.argv
-  .slice(2)
-  .filter((arg, i, all) => !arg.startsWith('--') && all[i - 1] !== '--json')
-const jsonAt = process.argv.indexOf('--json')
-const JSON_FILE = jsonAt > 0 ? process.argv[jsonAt + 1] : undefined
-const ORDERS = Number(args[0] ?? 10_000)
-const REQUESTS = Number(args[1] ?? 300)
+const { positional, json: JSON_FILE } = benchArgs()
+const ORDERS = Number(positional[0] ?? 10_000)
+const REQUESTS = Number(positional[1] ?? 300)
+const CROWD_SECONDS = 6
+const CONTENT = 'Findings: small left pleural effusion. Impression: effusion.'
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+interface Measured {
+  getP50Ms: number
+  getP95Ms: number
+  postP50Ms: number
+  postP95Ms: number
+  getsPerSecond: number
+  postsPerSecond: number
 }
 
-async function timed(n: number, run: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < Math.min(30, n); i += 1) await run(i)
-  const times: number[] = []
-  for (let i = 0; i < n; i += 1) {
-    const started = performance.now()
-    await run(i)
-    times.push(performance.now() - started)
+/** The product's numbers on one database: sequential, then concurrent. */
+async function measure(server: BenchServer): Promise<Measured> {
+  const ids = await server.orderIds(REQUESTS)
+  const idAt = (i: number) => ids[i % ids.length] ?? ''
+  const get = async (i: number) => {
+    const status = await send(server.agent, `${server.base}/api/v1/orders/${idAt(i)}`, {
+      method: 'GET',
+      headers: server.auth,
+    })
+    if (status !== 200) throw new Error(`GET /orders/{id} answered ${String(status)}`)
   }
-  return times
-}
-
-/** One request over a kept-alive connection; resolves with the status once the body is read. */
-function send(
-  agent: Agent,
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
-): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { agent, method: init.method, headers: init.headers }, (res) => {
-      res.resume()
-      res.on('end', () => {
-        resolve(res.statusCode ?? 0)
-      })
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(init.body)
-  })
-}
-
-async function main() {
-  const cluster = await startPostgresCluster()
-  if (!cluster) throw new Error('This benchmark needs PostgreSQL (initdb, pg_ctl) on the machine.')
-  const admin = new pg.Client({ connectionString: cluster.adminUrl })
-  await admin.connect()
-  await admin.query('CREATE DATABASE bench')
-  await admin.end()
-  const url = cluster.adminUrl.replace(/\/postgres$/, '/bench')
-  const database = await openDatabase({ kind: 'postgres', url })
-  const floor = new pg.Client({ connectionString: url })
-  try {
-    await seedDemoData(database.db, { now: new Date() })
-    await addSyntheticOrders(database.db, ORDERS, { now: new Date() })
-    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', STATIC_DIR: '/nonexistent' })
-    const app = await buildApp({
-      config,
-      db: database.db,
-      assistant: createAssistant(config.assistant),
-      logger: false,
-    })
-    await app.listen({ host: '127.0.0.1', port: 0 })
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-    const signUp = await fetch(`${base}/v1/auth/password/signup`, {
+  const post = async (i: number) => {
+    const status = await send(server.agent, `${server.base}/api/v1/orders/${idAt(i)}/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({
-        loginId: `pg-bench-${Date.now()}@hospital.test`,
-        password: 'Pg-Bench-Password-7',
-        user: { name: 'Dr Bench' },
-      }),
+      headers: { ...server.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: CONTENT, input_type: 'text' }),
     })
-    const { sessionJwt } = (await signUp.json()) as { sessionJwt: string }
-    const auth = { authorization: `Bearer ${sessionJwt}`, origin: base }
-    const ids = (
-      await database.db.select({ id: orders.id }).from(orders).orderBy(orders.seq).limit(REQUESTS)
-    ).map((row) => row.id)
-    const idAt = (i: number) => ids[i % ids.length] ?? ''
-    await floor.connect()
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    if (status !== 200) throw new Error(`POST /messages answered ${String(status)}`)
+  }
+  const gets = await timed(REQUESTS, get)
+  const posts = await timed(REQUESTS, (i) => post(i + 11))
+  return {
+    getP50Ms: percentile(gets, 50),
+    getP95Ms: percentile(gets, 95),
+    postP50Ms: percentile(posts, 50),
+    postP95Ms: percentile(posts, 95),
+    getsPerSecond: await crowdRate(32, CROWD_SECONDS, (c, i) => get(c * 97 + i)),
+    postsPerSecond: await crowdRate(16, CROWD_SECONDS, (c, i) => post(c * 89 + i)),
+  }
+}
 
-    // The floor's statement is the server's own JSON of one order (mappers.ts), by id.
+/** The floor on PostgreSQL: the least SQL the same work needs, from a bare client. */
+async function floorOf(database: OpenDatabase, url: string, ids: string[]) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const idAt = (i: number) => ids[i % ids.length] ?? ''
+    // The statement is the server's own JSON of one order (mappers.ts), by id.
     const oneOrder = database.db
       .select({ order: orderJson })
       .from(orders)
@@ -117,63 +93,92 @@ async function main() {
       .leftJoin(reports, eq(reports.orderId, orders.id))
       .where(eq(orders.id, '$1'))
       .toSQL()
-    if (oneOrder.params.length !== 1) throw new Error('the one-order statement takes one parameter')
-    const getFloor = await timed(REQUESTS, (i) => floor.query(oneOrder.sql, [idAt(i)]))
-    const getProduct = await timed(REQUESTS, async (i) => {
-      const status = await send(agent, `${base}/api/v1/orders/${idAt(i)}`, {
-        method: 'GET',
-        headers: auth,
-      })
-      if (status !== 200) throw new Error(`GET /orders/{id} answered ${String(status)}`)
-    })
-
-    const content = 'Findings: small left pleural effusion. Impression: effusion.'
-    const postFloor = await timed(REQUESTS, async (i) => {
+    const gets = await timed(REQUESTS, (i) => client.query(oneOrder.sql, [idAt(i)]))
+    const insert =
+      'INSERT INTO messages (id, order_id, user_id, role, content, input_type) VALUES ($1, $2, $3, $4, $5, $6)'
+    const posts = await timed(REQUESTS, async (i) => {
       const id = idAt(i + 7)
-      await floor.query('BEGIN')
-      await floor.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [id])
-      const insert =
-        'INSERT INTO messages (id, order_id, user_id, role, content, input_type) VALUES ($1, $2, $3, $4, $5, $6)'
-      await floor.query(insert, [randomUUID(), id, 'bench', 'user', content, 'text'])
-      await floor.query(insert, [randomUUID(), id, 'bench', 'assistant', 'Noted.', 'text'])
-      await floor.query("UPDATE orders SET status = 'in_progress' WHERE id = $1", [id])
-      await floor.query('COMMIT')
+      await client.query('BEGIN')
+      await client.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [id])
+      await client.query(insert, [randomUUID(), id, 'bench', 'user', CONTENT, 'text'])
+      await client.query(insert, [randomUUID(), id, 'bench', 'assistant', 'Noted.', 'text'])
+      await client.query("UPDATE orders SET status = 'in_progress' WHERE id = $1", [id])
+      await client.query('COMMIT')
     })
-    const postProduct = await timed(REQUESTS, async (i) => {
-      const status = await send(agent, `${base}/api/v1/orders/${idAt(i + 11)}/messages`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ content, input_type: 'text' }),
-      })
-      if (status !== 200) throw new Error(`POST /messages answered ${String(status)}`)
-    })
-    agent.destroy()
-    await app.close()
-
-    const row = (name: string, product: number[], floorTimes: number[]) => {
-      const result = {
-        name,
-        productP50Ms: percentile(product, 50),
-        productP95Ms: percentile(product, 95),
-        floorP50Ms: percentile(floorTimes, 50),
-        floorP95Ms: percentile(floorTimes, 95),
-        ratio: percentile(product, 50) / percentile(floorTimes, 50),
-      }
-      console.log(
-        `${name.padEnd(26)} product p50 ${result.productP50Ms.toFixed(2)} ms (p95 ${result.productP95Ms.toFixed(2)})  floor p50 ${result.floorP50Ms.toFixed(2)} ms (p95 ${result.floorP95Ms.toFixed(2)})  ${result.ratio.toFixed(2)}x`,
-      )
-      return result
-    }
-    console.log(`PostgreSQL, ${String(ORDERS)} synthetic orders, ${String(REQUESTS)} requests each`)
-    const results = [
-      row('GET /orders/{id}', getProduct, getFloor),
-      row('POST /orders/{id}/messages', postProduct, postFloor),
-    ]
-    if (JSON_FILE) writeFileSync(JSON_FILE, JSON.stringify({ orders: ORDERS, results }, null, 2))
+    return { getP50Ms: percentile(gets, 50), postP50Ms: percentile(posts, 50) }
   } finally {
-    await floor.end().catch(() => undefined)
-    await database.close()
+    await client.end()
+  }
+}
+
+async function onPostgres() {
+  const cluster = await startPostgresCluster()
+  if (!cluster) throw new Error('This benchmark needs PostgreSQL (initdb, pg_ctl) on the machine.')
+  try {
+    const admin = new pg.Client({ connectionString: cluster.adminUrl })
+    await admin.connect()
+    await admin.query('CREATE DATABASE bench')
+    await admin.end()
+    const url = cluster.adminUrl.replace(/\/postgres$/, '/bench')
+    const database = await openDatabase({ kind: 'postgres', url })
+    try {
+      const server = await startBenchServer(database.db, ORDERS)
+      try {
+        const floor = await floorOf(database, url, await server.orderIds(REQUESTS))
+        return { product: await measure(server), floor }
+      } finally {
+        await server.close()
+      }
+    } finally {
+      await database.close()
+    }
+  } finally {
     cluster.stop()
+  }
+}
+
+async function onPglite() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'readout-bench-pglite-'))
+  const database = await openDatabase({ kind: 'pglite', dataDir })
+  try {
+    const server = await startBenchServer(database.db, ORDERS)
+    try {
+      return await measure(server)
+    } finally {
+      await server.close()
+    }
+  } finally {
+    await database.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function main() {
+  const postgres = await onPostgres()
+  const pglite = await onPglite()
+  const ms = (n: number) => `${n.toFixed(2)} ms`
+  console.log(`${String(ORDERS)} synthetic orders, ${String(REQUESTS)} sequential requests each`)
+  const ratios = {
+    get: postgres.product.getP50Ms / postgres.floor.getP50Ms,
+    post: postgres.product.postP50Ms / postgres.floor.postP50Ms,
+  }
+  console.log(
+    `PostgreSQL GET /orders/{id}: product p50 ${ms(postgres.product.getP50Ms)}, raw SQL ${ms(postgres.floor.getP50Ms)}: ${ratios.get.toFixed(2)}x`,
+  )
+  console.log(
+    `PostgreSQL POST /messages:   product p50 ${ms(postgres.product.postP50Ms)}, raw SQL ${ms(postgres.floor.postP50Ms)}: ${ratios.post.toFixed(2)}x`,
+  )
+  for (const [name, m] of [
+    ['PostgreSQL', postgres.product],
+    ['PGlite', pglite],
+  ] as const) {
+    console.log(
+      `${name.padEnd(10)} one order p50 ${ms(m.getP50Ms)} (p95 ${ms(m.getP95Ms)}), message p50 ${ms(m.postP50Ms)} (p95 ${ms(m.postP95Ms)}); ` +
+        `32 readers ${m.getsPerSecond.toFixed(0)}/s, 16 writers ${m.postsPerSecond.toFixed(0)}/s`,
+    )
+  }
+  if (JSON_FILE) {
+    writeFileSync(JSON_FILE, JSON.stringify({ orders: ORDERS, postgres, pglite, ratios }, null, 2))
   }
 }
 

@@ -15,6 +15,7 @@ import type { LocalIdentityKeys } from './keys'
 import { createSessionFamilies } from './sessionFamilies'
 import type { SessionFamilies } from './sessionFamilies'
 import { verifyToken } from './tokens'
+import { createVerifiedTokens } from './verifiedTokens'
 
 export interface VerifiedSession {
   userId: string
@@ -69,10 +70,14 @@ export async function createSessionVerifier(
     const keys = options.keys ?? (await loadOrCreateSigningKeys(options.db))
     const now = options.now ?? (() => new Date())
     const families = options.families ?? createSessionFamilies({ db: options.db, now })
+    const verified = createVerifiedTokens()
     return {
       async verify(token) {
         if (!JWT_PATTERN.test(token)) return null
-        const claims = await verifyToken(keys, token, 'session', now())
+        const at = now()
+        const claims = await verified.claims(token, at, () =>
+          verifyToken(keys, token, 'session', at),
+        )
         if (!claims?.sid || !(await families.isLive(claims.sub, claims.sid))) return null
         return { userId: claims.sub }
       },

@@ -47,6 +47,15 @@ export interface IssueTokenInput {
 
 export const toEpochSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
+/**
+ * The time checks `verifyToken` makes (jose's expiry with the clock tolerance, and no `iat` from
+ * the future), for claims whose signature was checked earlier.
+ */
+export function withinLifetime(claims: Pick<LocalTokenClaims, 'iat' | 'exp'>, now: Date): boolean {
+  const at = toEpochSeconds(now)
+  return claims.exp > at - CLOCK_TOLERANCE_SECONDS && claims.iat <= at + CLOCK_TOLERANCE_SECONDS
+}
+
 export async function signToken(
   keys: LocalIdentityKeys,
   input: IssueTokenInput,
@@ -98,7 +107,7 @@ export async function verifyToken(
     })
     if (payload[TOKEN_TYPE_CLAIM] !== expectedType || !isLocalClaims(payload)) return null
     // jose checks `iat` only against a maximum age; a token from the future is refused here.
-    if (payload.iat > toEpochSeconds(now) + CLOCK_TOLERANCE_SECONDS) return null
+    if (!withinLifetime(payload, now)) return null
     const sid = payload[SESSION_FAMILY_CLAIM]
     const family = typeof sid === 'string' && sid !== '' ? sid : undefined
     // Session tokens issued before session families existed carry no `sid`: refused, so their
