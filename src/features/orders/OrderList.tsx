@@ -23,6 +23,8 @@ import { OrderRow, ROW_HEIGHT } from './OrderRow'
 
 /** Rows rendered beyond each edge of the view, so fast scrolling shows no blank rows. */
 const OVERSCAN = 6
+/** WL-1: the next page is asked for once a row this close to the end is rendered. */
+export const NEAR_END_ROWS = 20
 const PAGE_ROWS = Math.max(1, Math.floor(SECTION_MAX_HEIGHT_PX / ROW_HEIGHT) - 1)
 
 /**
@@ -46,9 +48,18 @@ export interface OrderListProps {
   orders: readonly WorklistOrder[]
   selectedOrderId: Id | null
   onOpen: (order: WorklistOrder) => void
+  /** The last rows are rendered (scrolled or moved into view): time to load more, if any. */
+  onNearEnd?: (() => void) | undefined
 }
 
-export function OrderList({ label, idPrefix, orders, selectedOrderId, onOpen }: OrderListProps) {
+export function OrderList({
+  label,
+  idPrefix,
+  orders,
+  selectedOrderId,
+  onOpen,
+  onNearEnd,
+}: OrderListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const [activeId, setActiveId] = useState<Id | null>(null)
   /** A row index to focus once it is rendered (it may need a scroll first). */
@@ -74,6 +85,12 @@ export function OrderList({ label, idPrefix, orders, selectedOrderId, onOpen }: 
   })
   const items = virtualizer.getVirtualItems()
   const activeRendered = items.some((item) => item.index === activeIndex)
+  const lastRendered = items.at(-1)?.index ?? -1
+  const nearEnd = orders.length - 1 - lastRendered <= NEAR_END_ROWS
+
+  useEffect(() => {
+    if (nearEnd) onNearEnd?.()
+  }, [nearEnd, orders.length, onNearEnd])
 
   useEffect(() => {
     const index = pendingFocus.current

@@ -11,6 +11,7 @@ export {
   clearAllStudyCleared,
   clearAllStudyFailed,
   finderQueryChanged,
+  finderQuerySettled,
   ordersSlice,
   patientHadNoStudies,
   patientSelected,
