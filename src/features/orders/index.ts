@@ -25,10 +25,13 @@ export {
 export type { ClearAllFailure, ClearAllState, OrdersState } from './ordersSlice'
 export {
   selectActiveStudies,
+  selectPatientsById,
   selectSelectedOrder,
   selectStudyForPatient,
   selectWorklist,
+  selectWorklistMode,
   selectWorklistOrder,
+  type WorklistMode,
   type WorklistOrder,
 } from './selectors'
 export { PatientHeader } from './PatientHeader'
