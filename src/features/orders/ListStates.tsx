@@ -51,8 +51,9 @@ export function ListEmpty({ text }: { text: string }) {
 }
 
 /**
- * Under a list loaded page by page (WL-1): 'Loading more…' while the next page is on its way,
- * or why it failed and 'Retry'. Nothing while there is nothing to say.
+ * Under a list loaded page by page (WL-1): while the next page is on its way, a status that
+ * screen readers hear (the list shows 'Loading more…' under its last row); when it failed, why,
+ * and 'Retry'. Nothing while there is nothing to say.
  */
 export function MoreRows({
   label,
@@ -62,11 +63,7 @@ export function MoreRows({
   pages: Pick<OrderPages, 'next' | 'retry' | 'error'>
 }) {
   if (pages.next === 'loading') {
-    return (
-      <Text role="status" px="3" py="2" fontSize="sm" color="fg.muted">
-        {`Loading more ${label.toLowerCase()}…`}
-      </Text>
-    )
+    return <VisuallyHidden role="status">{`Loading more ${label.toLowerCase()}…`}</VisuallyHidden>
   }
   if (pages.next !== 'error') return null
   return (

@@ -25,6 +25,8 @@ import { OrderRow, ROW_HEIGHT } from './OrderRow'
 const OVERSCAN = 6
 /** WL-1: the next page is asked for once a row this close to the end is rendered. */
 export const NEAR_END_ROWS = 20
+/** Height of the line under the last row that says more rows are coming. */
+const FOOTER_HEIGHT = 36
 const PAGE_ROWS = Math.max(1, Math.floor(SECTION_MAX_HEIGHT_PX / ROW_HEIGHT) - 1)
 
 /**
@@ -50,6 +52,11 @@ export interface OrderListProps {
   onOpen: (order: WorklistOrder) => void
   /** The last rows are rendered (scrolled or moved into view): time to load more, if any. */
   onNearEnd?: (() => void) | undefined
+  /**
+   * A line under the last row, for the eye only ('Loading more…'): screen readers hear it
+   * from a status outside the list, whose children are options only.
+   */
+  footer?: string | undefined
 }
 
 export function OrderList({
@@ -59,6 +66,7 @@ export function OrderList({
   selectedOrderId,
   onOpen,
   onNearEnd,
+  footer,
 }: OrderListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const [activeId, setActiveId] = useState<Id | null>(null)
@@ -159,7 +167,9 @@ export function OrderList({
       <Box
         role="presentation"
         position="relative"
-        style={{ height: `${String(virtualizer.getTotalSize())}px` }}
+        style={{
+          height: `${String(virtualizer.getTotalSize() + (footer ? FOOTER_HEIGHT : 0))}px`,
+        }}
       >
         {items.map((item) => {
           const order = orders[item.index]
@@ -179,6 +189,22 @@ export function OrderList({
             />
           )
         })}
+        {footer && (
+          <Box
+            aria-hidden="true"
+            position="absolute"
+            left="0"
+            width="100%"
+            height={`${String(FOOTER_HEIGHT)}px`}
+            style={{ top: `${String(virtualizer.getTotalSize())}px` }}
+            px="3"
+            py="2"
+            fontSize="sm"
+            color="fg.muted"
+          >
+            {footer}
+          </Box>
+        )}
       </Box>
     </Box>
   )

@@ -24,6 +24,12 @@ import { PageSubscriptions } from './useOrderPages'
 
 export const SIDEBAR_ID = 'sidebar'
 
+/** The line under a list's last row while more rows are coming, or could not come. */
+function footerOf(pages: SectionList['pages']): string | undefined {
+  if (pages?.next === 'loading') return 'Loading more…'
+  return pages?.next === 'error' ? 'More could not be loaded.' : undefined
+}
+
 export interface SidebarProps {
   /** Shown, or slid out of view and out of the tab order. */
   open: boolean
@@ -65,6 +71,7 @@ export function Sidebar({ open }: SidebarProps) {
           selectedOrderId={selectedOrderId}
           onOpen={openStudy}
           onNearEnd={pages?.loadMore}
+          footer={footerOf(pages)}
         />
         {pages && <MoreRows label={label} pages={pages} />}
       </>
