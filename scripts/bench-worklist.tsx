@@ -100,7 +100,9 @@ export async function runBench(): Promise<void> {
   } as unknown as AppDeps
   const store = makeStore(undefined, deps, { devTools: false })
   await store.dispatch(ordersApi.util.upsertQueryData('listPatients', undefined, patients))
-  await store.dispatch(ordersApi.util.upsertQueryData('listOrders', undefined, orders))
+  // The worklist as a backend that answers the whole list gives it: one page holding everything.
+  const wholeList = { items: orders, next_cursor: null, total: orders.length, paged: false }
+  await store.dispatch(ordersApi.util.upsertQueryData('listOrderPage', {}, wholeList))
   const storeSelectStarted = performance.now()
   const worklist = selectWorklist(store.getState())
   const storeSelectTime = performance.now() - storeSelectStarted

@@ -34,8 +34,9 @@ import {
 } from '../features/orders'
 import { conversationApi } from '../services/api/conversationApi'
 import type { Id } from '../../contract'
-import type { Order } from '../services/api/model'
-import { orderRefreshUnderWay, ordersApi } from '../services/api/ordersApi'
+import type { ListedOrder } from '../services/api/model'
+import { orderRefreshUnderWay } from '../services/api/orderCache'
+import { ordersApi } from '../services/api/ordersApi'
 import { callEndpoint, runThunk } from './effects/endpoint'
 
 /** Deletes in flight at once. */
@@ -44,7 +45,7 @@ export const CLEAR_ALL_CONCURRENCY = 4
 type ClearTarget = ClearAllFailure
 
 /** The orders as the server has them now, or null when it cannot say. */
-function* fetchOrders(): SagaIterator<readonly Order[] | null> {
+function* fetchOrders(): SagaIterator<readonly ListedOrder[] | null> {
   try {
     return yield* callEndpoint(
       ordersApi.endpoints.listOrders.initiate(undefined, { subscribe: false, forceRefetch: true }),
@@ -94,7 +95,7 @@ export function* clearConcurrently(
 function* runClearAll(retrying: readonly ClearTarget[]): SagaIterator {
   let targets: readonly ClearTarget[] = retrying
   if (targets.length === 0) {
-    const orders = (yield call(fetchOrders)) as Order[] | null
+    const orders = (yield call(fetchOrders)) as ListedOrder[] | null
     if (orders === null) {
       yield put(clearAllListFailed())
       return

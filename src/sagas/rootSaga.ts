@@ -13,6 +13,7 @@ import { watchReport } from './report'
 import { watchChatDrafts } from './chatDraftSaga'
 import { watchDictation } from './dictation'
 import { watchIdleLogoff } from './idleLogoffSaga'
+import { watchFinderSearch } from './finderSearchSaga'
 
 export function* rootSaga(): SagaIterator {
   yield all([
@@ -24,5 +25,6 @@ export function* rootSaga(): SagaIterator {
     fork(watchChatDrafts),
     fork(watchDictation),
     fork(watchIdleLogoff),
+    fork(watchFinderSearch),
   ])
 }

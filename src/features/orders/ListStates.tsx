@@ -5,6 +5,7 @@
  */
 import { Box, Button, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react'
 import { ROW_HEIGHT } from './OrderRow'
+import type { OrderPages } from './useOrderPages'
 
 const SKELETON_ROWS = 4
 
@@ -46,5 +47,33 @@ export function ListEmpty({ text }: { text: string }) {
     <Text px="3" py="3" fontSize="sm" color="fg.muted">
       {text}
     </Text>
+  )
+}
+
+/**
+ * Under a list loaded page by page (WL-1): while the next page is on its way, a status that
+ * screen readers hear (the list shows 'Loading more…' under its last row); when it failed, why,
+ * and 'Retry'. Nothing while there is nothing to say.
+ */
+export function MoreRows({
+  label,
+  pages,
+}: {
+  label: string
+  pages: Pick<OrderPages, 'next' | 'retry' | 'error'>
+}) {
+  if (pages.next === 'loading') {
+    return <VisuallyHidden role="status">{`Loading more ${label.toLowerCase()}…`}</VisuallyHidden>
+  }
+  if (pages.next !== 'error') return null
+  return (
+    <Stack role="alert" gap="2" px="3" py="2" align="flex-start">
+      <Text fontSize="sm" color="red.300">
+        {`More of the ${label.toLowerCase()} could not be loaded. ${pages.error?.message ?? ''}`.trim()}
+      </Text>
+      <Button size="xs" variant="outline" onClick={pages.retry}>
+        Retry
+      </Button>
+    </Stack>
   )
 }

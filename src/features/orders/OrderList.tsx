@@ -23,6 +23,10 @@ import { OrderRow, ROW_HEIGHT } from './OrderRow'
 
 /** Rows rendered beyond each edge of the view, so fast scrolling shows no blank rows. */
 const OVERSCAN = 6
+/** WL-1: the next page is asked for once a row this close to the end is rendered. */
+export const NEAR_END_ROWS = 20
+/** Height of the line under the last row that says more rows are coming. */
+const FOOTER_HEIGHT = 36
 const PAGE_ROWS = Math.max(1, Math.floor(SECTION_MAX_HEIGHT_PX / ROW_HEIGHT) - 1)
 
 /**
@@ -46,9 +50,24 @@ export interface OrderListProps {
   orders: readonly WorklistOrder[]
   selectedOrderId: Id | null
   onOpen: (order: WorklistOrder) => void
+  /** The last rows are rendered (scrolled or moved into view): time to load more, if any. */
+  onNearEnd?: (() => void) | undefined
+  /**
+   * A line under the last row, for the eye only ('Loading more…'): screen readers hear it
+   * from a status outside the list, whose children are options only.
+   */
+  footer?: string | undefined
 }
 
-export function OrderList({ label, idPrefix, orders, selectedOrderId, onOpen }: OrderListProps) {
+export function OrderList({
+  label,
+  idPrefix,
+  orders,
+  selectedOrderId,
+  onOpen,
+  onNearEnd,
+  footer,
+}: OrderListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const [activeId, setActiveId] = useState<Id | null>(null)
   /** A row index to focus once it is rendered (it may need a scroll first). */
@@ -74,6 +93,12 @@ export function OrderList({ label, idPrefix, orders, selectedOrderId, onOpen }: 
   })
   const items = virtualizer.getVirtualItems()
   const activeRendered = items.some((item) => item.index === activeIndex)
+  const lastRendered = items.at(-1)?.index ?? -1
+  const nearEnd = orders.length - 1 - lastRendered <= NEAR_END_ROWS
+
+  useEffect(() => {
+    if (nearEnd) onNearEnd?.()
+  }, [nearEnd, orders.length, onNearEnd])
 
   useEffect(() => {
     const index = pendingFocus.current
@@ -142,7 +167,9 @@ export function OrderList({ label, idPrefix, orders, selectedOrderId, onOpen }: 
       <Box
         role="presentation"
         position="relative"
-        style={{ height: `${String(virtualizer.getTotalSize())}px` }}
+        style={{
+          height: `${String(virtualizer.getTotalSize() + (footer ? FOOTER_HEIGHT : 0))}px`,
+        }}
       >
         {items.map((item) => {
           const order = orders[item.index]
@@ -162,6 +189,22 @@ export function OrderList({ label, idPrefix, orders, selectedOrderId, onOpen }: 
             />
           )
         })}
+        {footer && (
+          <Box
+            aria-hidden="true"
+            position="absolute"
+            left="0"
+            width="100%"
+            height={`${String(FOOTER_HEIGHT)}px`}
+            style={{ top: `${String(virtualizer.getTotalSize())}px` }}
+            px="3"
+            py="2"
+            fontSize="sm"
+            color="fg.muted"
+          >
+            {footer}
+          </Box>
+        )}
       </Box>
     </Box>
   )

@@ -9,9 +9,16 @@ import { useAppSelector } from '../../app/hooks'
 import type { RootState } from '../../app/hooks'
 import type { Id } from '../../../contract'
 import type { KnownSex } from '../../services/api/model'
-import { useListOrdersQuery, useListPatientsQuery } from '../../services/api/ordersApi'
+import {
+  useGetOrderQuery,
+  useListOrderPageQuery,
+  useListPatientsQuery,
+} from '../../services/api/ordersApi'
+import { pageArg, WORKLIST } from '../../services/api/orderPages'
 import { ageInYears } from './age'
-import { selectWorklistOrder } from './selectors'
+import { selectIsListed, selectWorklistOrder } from './selectors'
+
+const WORKLIST_FIRST_PAGE = pageArg(WORKLIST)
 
 const SEX_LABEL: Readonly<Record<KnownSex, string>> = {
   female: 'Female',
@@ -32,17 +39,25 @@ export interface PatientHeaderProps {
 
 export function PatientHeader({ orderId, now }: PatientHeaderProps) {
   // The worklist's lists: the sidebar has them already; the header must not depend on it.
-  const orders = useListOrdersQuery(undefined, { skip: orderId === null })
+  const orders = useListOrderPageQuery(WORKLIST_FIRST_PAGE, { skip: orderId === null })
   const patients = useListPatientsQuery(undefined, { skip: orderId === null })
   const order = useAppSelector((state: RootState) =>
     orderId === null ? undefined : selectWorklistOrder(state, orderId),
   )
+  // A study no loaded list holds (opened from a search since cleared, or from a page not loaded
+  // any more) is read on its own, from a backend that pages; a whole list holds every study.
+  const listsLoaded = orders.isSuccess && patients.isSuccess
+  const listed = useAppSelector(
+    (state: RootState) => orderId !== null && selectIsListed(state, orderId),
+  )
+  const readAlone = listsLoaded && orders.data.paged && !listed
+  const alone = useGetOrderQuery(orderId ?? '', { skip: orderId === null || !readAlone })
   // Without a clock from the app, the time of mounting; the app mounts one header per study.
   const [mountedAt] = useState(() => new Date())
   if (orderId === null) return null
   if (!order) {
-    // Loaded lists without the study: it left the worklist, and there is no one to show.
-    const loaded = orders.isSuccess && patients.isSuccess
+    // Loaded lists (and its own read) without the study: it left the worklist, no one to show.
+    const loaded = listsLoaded && (!readAlone || !alone.isFetching)
     return loaded ? null : <Skeleton height="5" width="64" aria-hidden="true" />
   }
 

@@ -11,43 +11,23 @@ import { useCallback } from 'react'
 import { useAppConfig } from '../../shared/config'
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../../shared/constants'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { isApiError } from '../../services/api/baseApi'
 import type { WorklistOrder } from './selectors'
-import { useListOrdersQuery, useListPatientsQuery } from '../../services/api/ordersApi'
 import { ClearAllStudies } from './ClearAllStudies'
-import { ListEmpty, ListError, ListSkeleton } from './ListStates'
+import { ListEmpty, ListError, ListSkeleton, MoreRows } from './ListStates'
 import { OrderList } from './OrderList'
 import { selectSelectedOrderId, studySelected } from './ordersSlice'
 import { PatientFinder } from './PatientFinder'
-import { selectActiveStudies, selectFilteredWorklist } from './selectors'
+import { selectActiveStudies, selectShownWorklist } from './selectors'
 import { SidebarSection } from './SidebarSection'
+import { useSidebarLists, type SectionList } from './useSidebarLists'
+import { PageSubscriptions } from './useOrderPages'
 
 export const SIDEBAR_ID = 'sidebar'
 
-function errorMessage(error: unknown): string {
-  return isApiError(error) ? error.message : 'The server could not be reached.'
-}
-
-type Lists =
-  { state: 'loading' } | { state: 'error'; message: string; retry: () => void } | { state: 'ready' }
-
-/** Both lists are needed: the worklist leaves out orders of patients it does not know (WS-7). */
-function useWorklistLists(): Lists {
-  const orders = useListOrdersQuery()
-  const patients = useListPatientsQuery()
-  if (orders.isError || patients.isError) {
-    const failed = orders.isError ? orders : patients
-    return {
-      state: 'error',
-      message: errorMessage(failed.error),
-      retry: () => {
-        if (orders.isError) void orders.refetch()
-        if (patients.isError) void patients.refetch()
-      },
-    }
-  }
-  if (!orders.isSuccess || !patients.isSuccess) return { state: 'loading' }
-  return { state: 'ready' }
+/** The line under a list's last row while more rows are coming, or could not come. */
+function footerOf(pages: SectionList['pages']): string | undefined {
+  if (pages?.next === 'loading') return 'Loading more…'
+  return pages?.next === 'error' ? 'More could not be loaded.' : undefined
 }
 
 export interface SidebarProps {
@@ -59,9 +39,9 @@ export function Sidebar({ open }: SidebarProps) {
   const { productTitle } = useAppConfig()
   const dispatch = useAppDispatch()
   const selectedOrderId = useAppSelector(selectSelectedOrderId)
-  const worklist = useAppSelector(selectFilteredWorklist)
+  const worklist = useAppSelector(selectShownWorklist)
   const activeStudies = useAppSelector(selectActiveStudies)
-  const lists = useWorklistLists()
+  const lists = useSidebarLists()
   const transition = `${String(SIDEBAR_TRANSITION_MS)}ms ease`
 
   const openStudy = useCallback(
@@ -73,25 +53,31 @@ export function Sidebar({ open }: SidebarProps) {
 
   const body = (
     label: string,
+    section: SectionList,
     orders: readonly WorklistOrder[],
     empty: string,
     idPrefix: string,
   ) => {
-    if (lists.state === 'loading') return <ListSkeleton label={`Loading ${label.toLowerCase()}…`} />
-    if (lists.state === 'error') return null
-    if (orders.length === 0) return <ListEmpty text={empty} />
+    if (lists.failure) return null
+    if (!section.ready) return <ListSkeleton label={`Loading ${label.toLowerCase()}…`} />
+    const { pages } = section
+    if (orders.length === 0 && !pages?.hasMore) return <ListEmpty text={empty} />
     return (
-      <OrderList
-        label={label}
-        idPrefix={idPrefix}
-        orders={orders}
-        selectedOrderId={selectedOrderId}
-        onOpen={openStudy}
-      />
+      <>
+        <OrderList
+          label={label}
+          idPrefix={idPrefix}
+          orders={orders}
+          selectedOrderId={selectedOrderId}
+          onOpen={openStudy}
+          onNearEnd={pages?.loadMore}
+          footer={footerOf(pages)}
+        />
+        {pages && <MoreRows label={label} pages={pages} />}
+      </>
     )
   }
 
-  const ready = lists.state === 'ready'
   return (
     <Box
       as="aside"
@@ -122,13 +108,22 @@ export function Sidebar({ open }: SidebarProps) {
         <PatientFinder />
       </Box>
       <Box flex="1" minHeight="0" overflowY="auto">
-        {lists.state === 'error' && <ListError message={lists.message} onRetry={lists.retry} />}
-        <SidebarSection title="Worklist" count={ready ? worklist.length : undefined}>
-          {body('Worklist', worklist, 'No orders found', 'worklist')}
+        {lists.failure && (
+          <ListError message={lists.failure.message} onRetry={lists.failure.retry} />
+        )}
+        <SidebarSection
+          title="Worklist"
+          count={lists.worklist.ready ? lists.worklist.count(worklist.length) : undefined}
+        >
+          {body('Worklist', lists.worklist, worklist, 'No orders found', 'worklist')}
         </SidebarSection>
-        <SidebarSection title="Active Studies" count={ready ? activeStudies.length : undefined}>
-          {body('Active Studies', activeStudies, 'No active studies', 'active')}
+        <SidebarSection
+          title="Active Studies"
+          count={lists.active.ready ? lists.active.count(activeStudies.length) : undefined}
+        >
+          {body('Active Studies', lists.active, activeStudies, 'No active studies', 'active')}
         </SidebarSection>
+        <PageSubscriptions pages={lists.subscriptions} />
       </Box>
       <Box px="3" py="3" borderTopWidth="1px" borderColor="border">
         <ClearAllStudies />

@@ -11,6 +11,7 @@ export {
   clearAllStudyCleared,
   clearAllStudyFailed,
   finderQueryChanged,
+  finderQuerySettled,
   ordersSlice,
   patientHadNoStudies,
   patientSelected,
@@ -24,10 +25,13 @@ export {
 export type { ClearAllFailure, ClearAllState, OrdersState } from './ordersSlice'
 export {
   selectActiveStudies,
+  selectPatientsById,
   selectSelectedOrder,
   selectStudyForPatient,
   selectWorklist,
+  selectWorklistMode,
   selectWorklistOrder,
+  type WorklistMode,
   type WorklistOrder,
 } from './selectors'
 export { PatientHeader } from './PatientHeader'

@@ -42,6 +42,12 @@ export interface OrdersState {
   initialized: Record<Id, true>
   finder: {
     query: string
+    /**
+     * The query the server searches (`q`) once typing has paused (`finderQuerySettled`), trimmed;
+     * '' when the field is empty. A backend that answers whole lists is searched here instead,
+     * with `query`, at every keystroke.
+     */
+    searched: string
     /** The patient last chosen in the finder when they have no study in the worklist. */
     patientWithoutStudies: Id | null
   }
@@ -61,7 +67,7 @@ const initialState: OrdersState = {
   selectedOrderId: null,
   localStatus: {},
   initialized: {},
-  finder: { query: '', patientWithoutStudies: null },
+  finder: { query: '', searched: '', patientWithoutStudies: null },
   clearAll: idleClearAll,
 }
 
@@ -85,6 +91,15 @@ export const ordersSlice = createSlice({
     finderQueryChanged(state, action: PayloadAction<{ query: string }>) {
       state.finder.query = action.payload.query
       state.finder.patientWithoutStudies = null
+      // An emptied field shows the whole worklist at once: there is nothing to wait for.
+      if (action.payload.query.trim() === '') state.finder.searched = ''
+    },
+    /** Typing paused on `query`: the server is asked for it. */
+    finderQuerySettled(state, action: PayloadAction<{ query: string }>) {
+      // Only the field's current text: a late settle of older text is refused.
+      if (action.payload.query === state.finder.query) {
+        state.finder.searched = action.payload.query.trim()
+      }
     },
     clearAllRequested(state) {
       if (state.clearAll.status === 'idle' || state.clearAll.status === 'done') {
@@ -172,6 +187,7 @@ export const {
   studyInitialized,
   patientHadNoStudies,
   finderQueryChanged,
+  finderQuerySettled,
   clearAllRequested,
   clearAllCancelled,
   clearAllConfirmed,

@@ -3,23 +3,32 @@
  * state. Every selector is memoized, so a 10,000-order list is sorted once per new answer, not
  * once per render, and unchanged orders keep their identity (rows that did not change do not
  * render again).
+ *
+ * Two kinds of backend (WL-1): one that answers pages (`paged`) sorts, filters and searches on
+ * the server, and the lists here are its pages as far as they are loaded; one that answers the
+ * whole list whatever is asked (`whole`, the product spec's) is sorted, filtered and searched
+ * here, as it always was. Which it is, the worklist's first answer says.
  */
 import { createSelector } from '@reduxjs/toolkit'
 import { PRIORITY_RANK } from '../../shared/constants'
 import type { RootState } from '../../app/hooks'
-import { ordersApi } from '../../services/api/ordersApi'
+import { cachedOrderLists, ordersApi, selectPageEntry } from '../../services/api/ordersApi'
+import {
+  ACTIVE_STUDIES,
+  distinctOrders,
+  makeChainOrdersSelector,
+  pageArg,
+  stableArray,
+  WORKLIST,
+  type OrderFilter,
+} from '../../services/api/orderPages'
 import { IN_PROGRESS, type Id } from '../../../contract'
-import type { Order, Patient } from '../../services/api/model'
+import type { ListedOrder, Patient } from '../../services/api/model'
 import { selectFinder, selectLocalStatus, selectSelectedOrderId } from './ordersSlice'
+import { nameMatches, selectFinderQuery } from './finderMatch'
 
-const NO_ORDERS: readonly Order[] = []
 const NO_PATIENTS: readonly Patient[] = []
-
-const selectOrdersResult = ordersApi.endpoints.listOrders.select()
 const selectPatientsResult = ordersApi.endpoints.listPatients.select()
-
-export const selectServerOrders = (state: RootState): readonly Order[] =>
-  selectOrdersResult(state).data ?? NO_ORDERS
 
 const selectPatientList = (state: RootState): readonly Patient[] =>
   selectPatientsResult(state).data ?? NO_PATIENTS
@@ -29,15 +38,51 @@ export const selectPatientsById = createSelector(
   (patients) => new Map(patients.map((patient) => [patient.id, patient])),
 )
 
+export type WorklistMode = 'unknown' | 'paged' | 'whole'
+
+const WORKLIST_FIRST_PAGE = pageArg(WORKLIST)
+
+/** Whether the backend pages, as the worklist's first answer says; 'unknown' until it came. */
+export function selectWorklistMode(state: RootState): WorklistMode {
+  const paged = selectPageEntry(state, WORKLIST_FIRST_PAGE).data?.paged
+  if (paged === undefined) return 'unknown'
+  return paged ? 'paged' : 'whole'
+}
+
+/** The list Active Studies asks the server for: only from a backend that pages. */
+export const selectActiveFilter = (state: RootState): OrderFilter | null =>
+  selectWorklistMode(state) === 'paged' ? ACTIVE_STUDIES : null
+
+/** The search the server is asked for (WL-2): the finder's settled text, from a paging backend. */
+export const selectSearchFilter = createSelector(
+  [selectWorklistMode, (state: RootState) => selectFinder(state).searched],
+  (mode, searched): OrderFilter | null =>
+    mode === 'paged' && searched !== '' ? { q: searched } : null,
+)
+
+const selectServerWorklist = makeChainOrdersSelector<RootState>(() => WORKLIST)
+const selectServerActive = makeChainOrdersSelector<RootState>(selectActiveFilter)
+const selectServerSearch = makeChainOrdersSelector<RootState>(selectSearchFilter)
+
+const stableLists = stableArray<readonly ListedOrder[]>()
+/** Every order some cached list holds, the worklist's first, each once. */
+const selectServerKnown = createSelector(
+  [
+    selectServerWorklist,
+    (state: RootState) => stableLists(cachedOrderLists(state).map((list) => list.orders)),
+  ],
+  (worklist, lists) => distinctOrders([worklist, ...lists]),
+)
+
 const RANKS = [...new Set(Object.values(PRIORITY_RANK))].sort((a, b) => a - b)
 
 /**
  * An order as the worklist shows it: always with its patient. A backend may nest the full
  * patient in the order or not; the patient list has every patient the worklist shows (WS-7).
  */
-export type WorklistOrder = Order & { patient: Patient }
+export type WorklistOrder = ListedOrder & { patient: Patient }
 
-function hasPatient(order: Order): order is WorklistOrder {
+function hasPatient(order: ListedOrder): order is WorklistOrder {
   return order.patient !== null
 }
 
@@ -47,7 +92,7 @@ function hasPatient(order: Order): order is WorklistOrder {
  * keeps its identity (rows that did not change do not render again).
  */
 export function sortWorklist(
-  orders: readonly Order[],
+  orders: readonly ListedOrder[],
   listedPatient: (patientId: Id) => Patient | undefined,
 ): WorklistOrder[] {
   const buckets = new Map<number, WorklistOrder[]>(RANKS.map((rank) => [rank, []]))
@@ -60,47 +105,91 @@ export function sortWorklist(
   return RANKS.flatMap((rank) => buckets.get(rank) ?? [])
 }
 
-const selectSortedOrders = createSelector(
-  [selectServerOrders, selectPatientsById],
-  (orders, patients) => sortWorklist(orders, (patientId) => patients.get(patientId)),
-)
-
-/** The worklist with the statuses the SPA set locally (CH-11) merged over the server's. */
-export const selectWorklist = createSelector(
-  [selectSortedOrders, selectLocalStatus],
-  (orders, localStatus): readonly WorklistOrder[] => {
-    if (Object.keys(localStatus).length === 0) return orders
-    return orders.map((order) => {
-      const local = localStatus[order.id]
-      return local && local !== order.status ? { ...order, status: local } : order
-    })
-  },
-)
-
-/** WS-2: the studies in progress, in worklist order. */
-export const selectActiveStudies = createSelector([selectWorklist], (worklist) =>
-  worklist.filter((order) => order.status === IN_PROGRESS),
-)
-
-const selectWorklistById = createSelector(
-  [selectWorklist],
-  (worklist) => new Map(worklist.map((order) => [order.id, order])),
-)
-
-/** A study of the worklist by id, with its local status merged. */
-export function selectWorklistOrder(state: RootState, orderId: Id): WorklistOrder | undefined {
-  return selectWorklistById(state).get(orderId)
+/** The statuses the SPA set locally (CH-11), merged over the server's. */
+function withLocalStatus(
+  orders: readonly WorklistOrder[],
+  localStatus: ReturnType<typeof selectLocalStatus>,
+): readonly WorklistOrder[] {
+  if (Object.keys(localStatus).length === 0) return orders
+  return orders.map((order) => {
+    const local = localStatus[order.id]
+    return local && local !== order.status ? { ...order, status: local } : order
+  })
 }
 
-export const selectSelectedOrder = createSelector(
-  [selectWorklistById, selectSelectedOrderId],
-  (byId, orderId) => (orderId === null ? null : (byId.get(orderId) ?? null)),
+/** A selector of a server list as shown: sorted, known patients only, local statuses merged. */
+function shown(orders: (state: RootState) => readonly ListedOrder[]) {
+  const sorted = createSelector([orders, selectPatientsById], (list, patients) =>
+    sortWorklist(list, (patientId) => patients.get(patientId)),
+  )
+  return createSelector([sorted, selectLocalStatus], withLocalStatus)
+}
+
+/** The worklist, all of it as far as it is loaded (no search applied). */
+export const selectWorklist = shown(selectServerWorklist)
+const selectSearchResults = shown(selectServerSearch)
+/** Every order known, as the worklist would show it. */
+const selectKnown = shown(selectServerKnown)
+
+const inProgress = (order: WorklistOrder) => order.status === IN_PROGRESS
+const selectActiveCandidates = shown(
+  createSelector([selectServerActive, selectServerKnown], (active, known) =>
+    distinctOrders([active, known]),
+  ),
 )
 
+/**
+ * WS-2: the studies in progress, in worklist order. From a paging backend: its Active Studies
+ * pages, and any other study a cache shows in progress (CH-11, before the server's list says
+ * so); a study no longer in progress leaves at once.
+ */
+export const selectActiveStudies = createSelector(
+  [selectWorklistMode, selectWorklist, selectActiveCandidates],
+  (mode, worklist, candidates): readonly WorklistOrder[] =>
+    (mode === 'paged' ? candidates : worklist).filter(inProgress),
+)
+
+const selectKnownById = createSelector(
+  [selectKnown],
+  (known) => new Map(known.map((order) => [order.id, order])),
+)
+
+const selectOrderRead = (state: RootState, orderId: Id) =>
+  ordersApi.endpoints.getOrder.select(orderId)(state).data
+
+const selectReadShown = createSelector(
+  [selectOrderRead, selectPatientsById, selectLocalStatus],
+  (order, patients, localStatus) =>
+    order
+      ? withLocalStatus(
+          sortWorklist([order], (patientId) => patients.get(patientId)),
+          localStatus,
+        )[0]
+      : undefined,
+)
+
+/** Whether a cached list holds the study (its patient known). */
+export function selectIsListed(state: RootState, orderId: Id): boolean {
+  return selectKnownById(state).has(orderId)
+}
+
+/**
+ * A study by id, as the worklist shows it, with its local status merged: from any cached list,
+ * else from its own read (a study opened from a search that is no longer shown).
+ */
+export function selectWorklistOrder(state: RootState, orderId: Id): WorklistOrder | undefined {
+  return selectKnownById(state).get(orderId) ?? selectReadShown(state, orderId)
+}
+
+export const selectSelectedOrder = (state: RootState): WorklistOrder | null => {
+  const orderId = selectSelectedOrderId(state)
+  return orderId === null ? null : (selectWorklistOrder(state, orderId) ?? null)
+}
+
 /** Each known patient's studies, in worklist order. */
-export const selectStudiesByPatient = createSelector([selectWorklist], (worklist) => {
+export const selectStudiesByPatient = createSelector([selectKnown], (known) => {
   const byPatient = new Map<Id, WorklistOrder[]>()
-  for (const order of worklist) {
+  for (const order of known) {
     const studies = byPatient.get(order.patient_id)
     if (studies) studies.push(order)
     else byPatient.set(order.patient_id, [order])
@@ -111,23 +200,10 @@ export const selectStudiesByPatient = createSelector([selectWorklist], (worklist
 /** WS-12: the study a patient choice opens: the first in progress, else the first listed. */
 export function selectStudyForPatient(state: RootState, patientId: Id): WorklistOrder | undefined {
   const studies = selectStudiesByPatient(state).get(patientId) ?? []
-  return studies.find((order) => order.status === IN_PROGRESS) ?? studies[0]
+  return studies.find(inProgress) ?? studies[0]
 }
 
-function normalize(text: string): string {
-  return text.trim().toLocaleLowerCase()
-}
-
-/** 'Last, First' and 'First Last', so either way of typing a name finds the patient. */
-function nameMatches(patient: Pick<Patient, 'first_name' | 'last_name'>, query: string): boolean {
-  const first = patient.first_name.toLocaleLowerCase()
-  const last = patient.last_name.toLocaleLowerCase()
-  return `${last}, ${first}`.includes(query) || `${first} ${last}`.includes(query)
-}
-
-const selectFinderQuery = createSelector([selectFinder], (finder) => normalize(finder.query))
-
-/** The worklist narrowed by the finder: patient name or accession number contains the query. */
+/** The worklist narrowed in the browser: patient name or accession number contains the query. */
 export const selectFilteredWorklist = createSelector(
   [selectWorklist, selectFinderQuery],
   (worklist, query) =>
@@ -138,6 +214,25 @@ export const selectFilteredWorklist = createSelector(
             nameMatches(order.patient, query) ||
             order.accession_number.toLocaleLowerCase().includes(query),
         ),
+)
+
+/**
+ * What the Worklist section shows: from a paging backend, the server's search results while the
+ * finder holds a settled search (WL-2), else the worklist's pages; from a whole-list backend,
+ * the list narrowed here at every keystroke.
+ */
+export const selectShownWorklist = createSelector(
+  [
+    selectWorklistMode,
+    selectSearchFilter,
+    selectWorklist,
+    selectSearchResults,
+    selectFilteredWorklist,
+  ],
+  (mode, search, worklist, results, filtered) => {
+    if (mode !== 'paged') return filtered
+    return search === null ? worklist : results
+  },
 )
 
 export interface PatientMatch {

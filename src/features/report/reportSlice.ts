@@ -11,7 +11,7 @@
 import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
 import { conversationApi } from '../../services/api/conversationApi'
 import type { Id, ReportSectionKey } from '../../../contract'
-import type { Report, ReportSections } from '../../services/api/model'
+import type { ListedReport, Report, ReportSections } from '../../services/api/model'
 import { ordersApi } from '../../services/api/ordersApi'
 import type { StoredDraft } from '../../services/storage/draftStorage'
 import {
@@ -66,7 +66,7 @@ export interface ReportState {
 const initialState: ReportState = { drafts: {}, finalize: {}, pendingReplies: {} }
 
 /** The server's report of an order as a version; an order without a report is an empty one. */
-export function versionOf(report: Report | null): ReportVersion {
+export function versionOf(report: ListedReport | null): ReportVersion {
   return report
     ? { sections: report.sections, updatedAt: report.version }
     : { sections: EMPTY_SECTIONS, updatedAt: null }
@@ -77,7 +77,7 @@ export interface ServerReport {
   isFinal: boolean
 }
 
-export function serverReportOf(report: Report | null): ServerReport {
+export function serverReportOf(report: ListedReport | null): ServerReport {
   return { version: versionOf(report), isFinal: report?.is_final ?? false }
 }
 

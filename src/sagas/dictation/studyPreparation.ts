@@ -9,9 +9,10 @@
 import type { SagaIterator } from 'redux-saga'
 import { all, call, getContext, select } from 'redux-saga/effects'
 import type { Id } from '../../../contract'
-import type { Order } from '../../services/api/model'
+import type { ListedOrder } from '../../services/api/model'
 import type { UnavailableReason } from '../../features/dictation'
-import { ordersApi, selectOrderById } from '../../services/api/ordersApi'
+import { selectOrderById } from '../../services/api/orderCache'
+import { ordersApi } from '../../services/api/ordersApi'
 import { speechApi } from '../../services/api/speechApi'
 import type { Logger } from '../../services/log'
 import type { DictationEngine } from '../../services/speech/types'
@@ -28,13 +29,13 @@ export interface PreparedStudy {
 }
 
 /** The study's modality and body part: from the order caches, else from the server. */
-function* studyOf(orderId: Id): SagaIterator<Order> {
-  const cached = (yield select(selectOrderById, orderId)) as Order | undefined
+function* studyOf(orderId: Id): SagaIterator<ListedOrder> {
+  const cached = (yield select(selectOrderById, orderId)) as ListedOrder | undefined
   return cached ?? (yield* callEndpoint(ordersApi.endpoints.getOrder.initiate(orderId)))
 }
 
 /** Hints only: without them dictation still works, so a failure is logged and passed over. */
-function* phrasesFor(order: Order, logger: Logger): SagaIterator<string[]> {
+function* phrasesFor(order: ListedOrder, logger: Logger): SagaIterator<string[]> {
   try {
     const answer = yield* callEndpoint(
       speechApi.endpoints.speechPhrases.initiate({
@@ -61,12 +62,12 @@ function* loadStudy(orderId: Id, tokens: TokenCache): SagaIterator<PreparedStudy
       }
       yield call(() => engine.load())
     }),
-    call(function* studyWithPhrases(): SagaIterator<{ order: Order; phrases: string[] }> {
-      const order = (yield call(studyOf, orderId)) as Order
+    call(function* studyWithPhrases(): SagaIterator<{ order: ListedOrder; phrases: string[] }> {
+      const order = (yield call(studyOf, orderId)) as ListedOrder
       const phrases = (yield call(phrasesFor, order, logger)) as string[]
       return { order, phrases }
     }),
-  ])) as [undefined, { order: Order; phrases: string[] }]
+  ])) as [undefined, { order: ListedOrder; phrases: string[] }]
   return {
     orderId,
     modality: phrased.order.modality,

@@ -37,7 +37,7 @@ import {
 import type { RootState } from '../../app/store'
 import { PRECONDITION_FAILED, reportChangedError, type Id } from '../../../contract'
 import { conversationApi } from '../../services/api/conversationApi'
-import { selectOrderById } from '../../services/api/ordersApi'
+import { selectOrderById } from '../../services/api/orderCache'
 import {
   CONFLICT,
   readOrder,

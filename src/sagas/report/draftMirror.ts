@@ -34,9 +34,10 @@ import {
   type ReportDraft,
 } from '../../features/report'
 import type { Id } from '../../../contract'
-import type { Order } from '../../services/api/model'
+import type { ListedOrder } from '../../services/api/model'
 import { conversationApi } from '../../services/api/conversationApi'
-import { ordersApi, selectOrderById } from '../../services/api/ordersApi'
+import { selectOrderById } from '../../services/api/orderCache'
+import { ordersApi } from '../../services/api/ordersApi'
 import type { Logger } from '../../services/log'
 import {
   clearAllStoredDrafts,
@@ -72,7 +73,7 @@ function* restoreDraft(owner: DraftOwner, action: ReturnType<typeof editorOpened
     return
   }
   if (!stored) return
-  const order = (yield select(selectOrderById, orderId)) as Order | undefined
+  const order = (yield select(selectOrderById, orderId)) as ListedOrder | undefined
   yield put(
     draftRestored({
       orderId,

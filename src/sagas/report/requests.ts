@@ -8,8 +8,9 @@ import { put, select } from 'redux-saga/effects'
 import { parseReport, saveStarted, type ReportDraft, type SaveFailure } from '../../features/report'
 import { isApiError } from '../../services/api/baseApi'
 import type { Id } from '../../../contract'
-import type { Order, Report } from '../../services/api/model'
-import { ordersApi, selectOrderById } from '../../services/api/ordersApi'
+import type { ListedOrder, Report } from '../../services/api/model'
+import { selectOrderById } from '../../services/api/orderCache'
+import { ordersApi } from '../../services/api/ordersApi'
 import { reportOfContent } from '../../services/api/read/entities'
 import { reportApi } from '../../services/api/reportApi'
 import { callEndpoint } from '../effects/endpoint'
@@ -82,7 +83,7 @@ export function* sendFinalize(
   orderId: Id,
   seenVersion: string | null | undefined,
 ): SagaIterator<Report> {
-  const shown = (yield select(selectOrderById, orderId)) as Order | undefined
+  const shown = (yield select(selectOrderById, orderId)) as ListedOrder | undefined
   const answer = yield* callEndpoint(
     reportApi.endpoints.finalizeReport.initiate({ orderId, seenVersion }, { track: false }),
   )

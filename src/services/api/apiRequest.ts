@@ -5,7 +5,7 @@
  * is read by that route's reader (`read/answers.ts`).
  */
 import type { z } from 'zod'
-import { routes, type RouteName } from '../../../contract'
+import { ORDER_LIST_QUERY_KEYS, routes, type RouteName } from '../../../contract'
 
 export type HttpMethod = (typeof routes)[RouteName]['method']
 
@@ -18,6 +18,11 @@ export interface ApiRequest {
   body?: unknown
   /** Request headers of this one call (the report writes' `If-Match`); plain strings, serializable. */
   headers?: Record<string, string>
+  /**
+   * The query holds a page parameter, so the route answers its `pageAnswer` (a backend that
+   * ignores the parameters still answers the whole list, which the page reader takes too).
+   */
+  page?: true
 }
 
 type PathOf<N extends RouteName> = (typeof routes)[N]['path']
@@ -34,6 +39,17 @@ export type RouteBody<N extends RouteName> = (typeof routes)[N] extends { body: 
   ? z.input<(typeof routes)[N]['body']>
   : never
 
+/** A route's query parameters, by the names of its `query` schema; values as the URL carries them. */
+export type RouteQuery<N extends RouteName> = (typeof routes)[N] extends {
+  query: z.ZodObject<infer Shape>
+}
+  ? { [K in keyof Shape]?: string }
+  : never
+
+type QueryOption<N extends RouteName> = [RouteQuery<N>] extends [never]
+  ? { query?: undefined }
+  : { query?: RouteQuery<N> }
+
 type ParamsOption<N extends RouteName> = [ParamNames<PathOf<N>>] extends [never]
   ? { params?: undefined }
   : { params: RouteParams<N> }
@@ -43,7 +59,8 @@ type BodyOption<N extends RouteName> = [RouteBody<N>] extends [never]
   : { body: RouteBody<N> }
 
 export type RequestOptions<N extends RouteName> = ParamsOption<N> &
-  BodyOption<N> & { headers?: Record<string, string> | undefined }
+  BodyOption<N> &
+  QueryOption<N> & { headers?: Record<string, string> | undefined }
 
 /** Fills the `:name` segments of a route path, each one URL-encoded. */
 export function routeUrl(path: string, params: Readonly<Record<string, string>> = {}): string {
@@ -54,13 +71,29 @@ export function routeUrl(path: string, params: Readonly<Record<string, string>> 
   })
 }
 
+const PAGE_KEYS: ReadonlySet<string> = new Set(ORDER_LIST_QUERY_KEYS)
+
+/** `?name=value&...` of the parameters given (an empty one is not sent), or ''. */
+function queryString(query: Readonly<Record<string, string | undefined>>): {
+  search: string
+  page: boolean
+} {
+  const given = Object.entries(query).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+  )
+  const search = given.length === 0 ? '' : `?${new URLSearchParams(given).toString()}`
+  return { search, page: given.some(([name]) => PAGE_KEYS.has(name)) }
+}
+
 export function apiRequest<N extends RouteName>(name: N, options: RequestOptions<N>): ApiRequest {
   const route = routes[name]
+  const { search, page } = queryString(options.query ?? {})
   const request: ApiRequest = {
     route: name,
-    url: routeUrl(route.path, options.params),
+    url: `${routeUrl(route.path, options.params)}${search}`,
     method: route.method,
   }
+  if (page && 'pageAnswer' in route) request.page = true
   if (options.body !== undefined) request.body = options.body
   if (options.headers && Object.keys(options.headers).length > 0) {
     request.headers = { ...options.headers }

@@ -26,7 +26,7 @@ import type { Logger } from '../log'
 import type { PageNavigator } from '../navigation'
 import type { ApiRequest } from './apiRequest'
 import { API_PREFIX } from '../../../contract'
-import { answerReaders } from './read/answers'
+import { answerReaders, pageAnswerReaders, type PageAnswers } from './read/answers'
 
 export const TAG_TYPES = ['Patient', 'Order', 'Message', 'Revision'] as const
 
@@ -210,6 +210,10 @@ const httpBaseQuery: BaseQueryFn<
   return readAnswer(request, result.data, deps, result.meta)
 }
 
+function isPaged(route: string): route is keyof PageAnswers {
+  return route in pageAnswerReaders
+}
+
 /** The answer as the SPA's model, or the malformed-answer error when nothing of it can be shown. */
 function readAnswer(
   request: ApiRequest,
@@ -217,7 +221,10 @@ function readAnswer(
   deps: ApiDeps,
   meta: FetchBaseQueryMeta | undefined,
 ) {
-  const reading = answerReaders[request.route](raw)
+  const reading =
+    request.page && isPaged(request.route)
+      ? pageAnswerReaders[request.route](raw)
+      : answerReaders[request.route](raw)
   if (!reading.ok) {
     const error: ApiError = {
       status: 'SCHEMA_ERROR',

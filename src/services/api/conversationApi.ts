@@ -4,7 +4,7 @@ import { apiRequest } from './apiRequest'
 import { apiDepsOf, baseApi } from './baseApi'
 import { IN_PROGRESS, type Id, type Rating, type SendMessageRequest } from '../../../contract'
 import type { InitializeAnswer, Message, SendMessageAnswer } from './model'
-import { isCachedInProgress, patchOrder, refreshOrder } from './ordersApi'
+import { isCachedInProgress, patchOrder, refreshOrder } from './orderCache'
 import {
   queueRatingCall,
   ratingCallEnded,
@@ -72,7 +72,7 @@ export const conversationApi = baseApi.injectEndpoints({
         } catch {
           return
         }
-        patchOrder(lifecycle.dispatch, orderId, (order) => {
+        patchOrder(lifecycle, orderId, (order) => {
           order.status = IN_PROGRESS
         })
         if (answer.report_updated) await refreshOrder(lifecycle, orderId)
@@ -158,7 +158,7 @@ export const conversationApi = baseApi.injectEndpoints({
           return
         }
         const wasInProgress = isCachedInProgress(lifecycle.getState(), orderId)
-        patchOrder(lifecycle.dispatch, orderId, (order) => {
+        patchOrder(lifecycle, orderId, (order) => {
           order.report = null
         })
         if (wasInProgress) await refreshOrder(lifecycle, orderId)

@@ -102,6 +102,49 @@ export interface Order {
   report: Report | null
 }
 
+/**
+ * A report as a list entry holds it: what the sidebar shows ('Final') and what a saga may read
+ * of a study no single read of which is cached (its version and sections). Who signed it, when,
+ * and its addenda come with the study's own read (`getOrder`), which the editor shows.
+ */
+export type ListedReport = Pick<Report, 'sections' | 'is_final' | 'updated_at' | 'version'>
+
+/**
+ * An order as a list answer holds it (the worklist, Active Studies, a search): what a row and the
+ * patient header show, the status and report fields the sidebar uses, nothing more. Lists are
+ * read cheaply, row by row, and a hospital's list is thousands of rows; the extras a row does not
+ * show (`indication`, `ordered_at`, the report's signer and addenda) are read with the order
+ * itself. Every `Order` is a `ListedOrder`.
+ */
+export interface ListedOrder {
+  id: Id
+  patient_id: Id
+  /** '' when the backend sent none; only `in_progress` has a meaning the product shows. */
+  status: string
+  modality: string
+  body_part: string
+  study_description: string
+  priority: Priority
+  accession_number: string
+  patient: Patient | null
+  report: ListedReport | null
+}
+
+/**
+ * One answer of GET /orders with page parameters. A backend that answers the whole list instead
+ * (the product spec's answer, whatever the query) gives one page holding everything, `paged`
+ * false: the SPA then sorts, filters and searches it itself.
+ */
+export interface OrderPage {
+  items: ListedOrder[]
+  /** The cursor of the next page; null on the last page (and for a whole list). */
+  next_cursor: string | null
+  /** How many orders match the query, when the backend says. */
+  total: number | null
+  /** Whether the backend answered a page (true) or the whole list (false). */
+  paged: boolean
+}
+
 export interface MessageMeta {
   type: string
   structured?: boolean

@@ -1,23 +1,40 @@
 /**
- * Patients and orders: the worklist's reads, and how a change to one order reaches the caches.
+ * Patients and orders: the worklist's reads, and where orders are cached.
  *
- * The worklist (`listOrders`) is the most expensive answer of the API: a hospital's list is
- * megabytes to download and validate. So it provides only the list tag, and nothing a single
- * order does invalidates it. A change to one order is put into the caches instead:
- * - what the SPA knows from an answer is patched into the cached order and its worklist entry
- *   (`patchOrder`: a report write's answer, the status a first message sets);
- * - what it cannot know is read again for that one order (`refreshOrder`, GET /orders/:id), and
- *   every `getOrder` answer replaces the order's entry in the cached worklist, in place. Whoever
- *   must wait for such a read (Clear All) finds it with `orderRefreshUnderWay`.
- * Every patch is an ordinary `queryResultPatched` action: serializable, and replayed by the
- * action log like any other.
+ * Orders are cached in three kinds of entry:
+ * - `listOrderPage`: one page of a list the sidebar shows (the worklist, Active Studies, a
+ *   search), one cache entry per page, keyed by the list's filter and the page's cursor. A page
+ *   is never rewritten by the fetch of another page, so a change patched into it stays;
+ * - `listOrders`: the whole list (GET /orders without parameters), which 'Clear All' reads once;
+ * - `getOrder`: one order, as GET /orders/:id answers it.
+ * A list provides only the list tag, and nothing a single order does invalidates it (a
+ * hospital's list is the API's most expensive answer). A change to one order is put into every
+ * entry holding it instead (`orderCache.ts`), and every `getOrder` answer replaces the order's
+ * entry in every cached list, in place. Each such change is an ordinary `queryResultPatched`
+ * action: serializable, and replayed by the action log like any other.
  */
 import type { Draft } from '@reduxjs/toolkit'
-import { QueryStatus } from '@reduxjs/toolkit/query'
 import { apiRequest } from './apiRequest'
-import { apiDepsOf, baseApi, LIST_ID } from './baseApi'
-import { IN_PROGRESS, type Id } from '../../../contract'
-import type { Order, Patient } from './model'
+import { baseApi, LIST_ID } from './baseApi'
+import { ORDER_PAGE, type Id } from '../../../contract'
+import type { ListedOrder, Order, OrderPage, Patient } from './model'
+
+/**
+ * Which page of which list: the list's filter (none for the worklist, `status` for Active
+ * Studies, `q` for a search) and the page's cursor (none for the first page). Plain strings, so
+ * the cache key is the same whoever asks.
+ */
+export interface OrderPageArg {
+  /** Comma-separated order statuses; `final` means a signed report. */
+  status?: string
+  /** Words that must each appear in the patient, accession, modality, body part or description. */
+  q?: string
+  /** The `next_cursor` of the page before; absent for the first page. */
+  cursor?: string
+}
+
+/** Orders per page the SPA asks for (the server's default, named so every request carries one). */
+export const ORDERS_PER_PAGE = ORDER_PAGE.defaultLimit
 
 export const ordersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -29,16 +46,28 @@ export const ordersApi = baseApi.injectEndpoints({
         ...patients.map((patient) => ({ type: 'Patient' as const, id: patient.id })),
       ],
     }),
+    /** The whole list: the product spec's answer, read by 'Clear All' (CL-2). */
     // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's marker for an endpoint without argument
-    listOrders: build.query<Order[], void>({
+    listOrders: build.query<ListedOrder[], void>({
       query: () => apiRequest('listOrders', {}),
       // The list tag only: an order's own tag would make a change to one order refetch them all.
+      providesTags: [{ type: 'Order', id: LIST_ID }],
+    }),
+    /**
+     * One page of a list. Every request names `limit`, so a backend that pages answers a page; one
+     * that ignores the parameters answers the whole list, read as a single page (`paged` false).
+     */
+    listOrderPage: build.query<OrderPage, OrderPageArg>({
+      query: ({ status, q, cursor }) =>
+        apiRequest('listOrders', {
+          query: { limit: String(ORDERS_PER_PAGE), status, q, cursor },
+        }),
       providesTags: [{ type: 'Order', id: LIST_ID }],
     }),
     getOrder: build.query<Order, Id>({
       query: (id) => apiRequest('getOrder', { params: { id } }),
       providesTags: (_order, _error, id) => [{ type: 'Order', id }],
-      // The answer is the order as the server has it now: its worklist entry takes it.
+      // The answer is the order as the server has it now: its entry in every list takes it.
       async onQueryStarted(id, lifecycle) {
         const { dispatch, queryFulfilled } = lifecycle
         const startedAt = Date.now()
@@ -48,133 +77,102 @@ export const ordersApi = baseApi.injectEndpoints({
         } catch {
           return
         }
-        const list = ordersApi.endpoints.listOrders.select()(lifecycle.getState())
-        // A worklist read that left after this one is at least as new as this answer.
-        if (list.startedTimeStamp !== undefined && list.startedTimeStamp > startedAt) return
-        const listed = list.data?.find((candidate) => candidate.id === id)
-        // Unchanged entries keep their identity, so their rows do not render again.
-        if (!listed || sameOrder(listed, order)) return
-        dispatch(
-          ordersApi.util.updateQueryData('listOrders', undefined, (orders) => {
-            const index = orders.findIndex((candidate) => candidate.id === id)
-            if (index >= 0) orders[index] = order
-          }),
-        )
+        for (const list of cachedOrderLists(lifecycle.getState())) {
+          // A list read that left after this one is at least as new as this answer.
+          if (list.startedTimeStamp !== undefined && list.startedTimeStamp > startedAt) continue
+          const listed = list.orders.find((candidate) => candidate.id === id)
+          // Unchanged entries keep their identity, so their rows do not render again.
+          if (!listed || sameOrder(listed, order)) continue
+          dispatch(
+            updateCachedList(list, (orders) => {
+              orders.forEach((candidate, index) => {
+                if (candidate.id === id) orders[index] = order
+              })
+            }),
+          )
+        }
       },
     }),
   }),
 })
 
-export const { useListPatientsQuery, useListOrdersQuery, useGetOrderQuery } = ordersApi
+export const { useListPatientsQuery, useListOrdersQuery, useListOrderPageQuery, useGetOrderQuery } =
+  ordersApi
 
-type OrdersState = Parameters<ReturnType<typeof ordersApi.endpoints.getOrder.select>>[0]
+export type OrdersState = Parameters<ReturnType<typeof ordersApi.endpoints.getOrder.select>>[0]
 
-/** The dispatches the cache helpers make: patches of the caches, and reads of one order. */
-export interface OrderCacheDispatch {
-  (patch: ReturnType<typeof ordersApi.util.updateQueryData>): unknown
-  (read: ReturnType<typeof ordersApi.endpoints.getOrder.initiate>): PromiseLike<unknown>
+/** One cached list of orders: the whole list (no `arg`) or one page (its `arg`). */
+export interface CachedOrderList {
+  arg: OrderPageArg | undefined
+  orders: readonly ListedOrder[]
+  /** When its last read left. */
+  startedTimeStamp: number | undefined
 }
 
-/** What the cache helpers need: a lifecycle API (`onQueryStarted`'s second argument) will do. */
-export interface OrderCacheAccess {
-  dispatch: OrderCacheDispatch
-  getState(): OrdersState
-  /** The store's collaborators (the thunk extra argument): whose refreshes these are. */
-  extra: unknown
+type PageSelector = ReturnType<typeof ordersApi.endpoints.listOrderPage.select>
+const pageSelectors = new Map<string, PageSelector>()
+/** Selectors kept at most (one per page ever asked for); beyond that they are made afresh. */
+const PAGE_SELECTORS_KEPT = 1000
+
+/** The cache entry of one page (one selector per page, made once: lists are walked often). */
+export function selectPageEntry(state: OrdersState, arg: OrderPageArg) {
+  const key = JSON.stringify([arg.status ?? null, arg.q ?? null, arg.cursor ?? null])
+  let selector = pageSelectors.get(key)
+  if (!selector) {
+    if (pageSelectors.size >= PAGE_SELECTORS_KEPT) pageSelectors.clear()
+    selector = ordersApi.endpoints.listOrderPage.select(arg)
+    pageSelectors.set(key, selector)
+  }
+  return selector(state)
 }
 
-/** Both answers come from the same schema, so their keys are in the same order. */
-function sameOrder(a: Order, b: Order): boolean {
+/**
+ * Every list of orders the cache holds: the whole list first, then the pages, in the order
+ * their entries were made. The same array while no query of the cache changes.
+ */
+export function cachedOrderLists(state: OrdersState): CachedOrderList[] {
+  const { queries } = state.api
+  if (queries === lastLists.queries) return lastLists.lists
+  const lists: CachedOrderList[] = []
+  const whole = ordersApi.endpoints.listOrders.select()(state)
+  if (whole.data) {
+    lists.push({ arg: undefined, orders: whole.data, startedTimeStamp: whole.startedTimeStamp })
+  }
+  for (const arg of ordersApi.util.selectCachedArgsForQuery(state, 'listOrderPage')) {
+    const page = selectPageEntry(state, arg)
+    if (page.data) {
+      lists.push({ arg, orders: page.data.items, startedTimeStamp: page.startedTimeStamp })
+    }
+  }
+  lastLists = { queries, lists }
+  return lists
+}
+
+/** The lists of the last queries state seen (each store's own: a new state is a new object). */
+let lastLists: { queries: unknown; lists: CachedOrderList[] } = { queries: undefined, lists: [] }
+
+/** The patch of one cached list: an ordinary `queryResultPatched` action (through its thunk). */
+export function updateCachedList(
+  list: Pick<CachedOrderList, 'arg'>,
+  update: (orders: Draft<ListedOrder>[]) => void,
+) {
+  return list.arg === undefined
+    ? ordersApi.util.updateQueryData('listOrders', undefined, update)
+    : ordersApi.util.updateQueryData('listOrderPage', list.arg, (page) => {
+        update(page.items)
+      })
+}
+
+/** The order as some cached list holds it, if any. */
+export function listedOrder(state: OrdersState, orderId: Id): ListedOrder | undefined {
+  for (const list of cachedOrderLists(state)) {
+    const order = list.orders.find((candidate) => candidate.id === orderId)
+    if (order) return order
+  }
+  return undefined
+}
+
+/** Both answers are read by the same reader, so their keys are in the same order. */
+function sameOrder(a: ListedOrder, b: Order): boolean {
   return JSON.stringify(a) === JSON.stringify(b)
-}
-
-/**
- * Applies a change the SPA knows of to the cached order and to its worklist entry, in place; the
- * other entries are untouched and nothing is fetched. A cache that does not hold the order is
- * left alone.
- */
-export function patchOrder(
-  dispatch: OrderCacheDispatch,
-  orderId: Id,
-  recipe: (order: Draft<Order>) => void,
-): void {
-  dispatch(ordersApi.util.updateQueryData('getOrder', orderId, recipe))
-  dispatch(
-    ordersApi.util.updateQueryData('listOrders', undefined, (orders) => {
-      const order = orders.find((candidate) => candidate.id === orderId)
-      if (order) recipe(order)
-    }),
-  )
-}
-
-function listedOrder(state: OrdersState, orderId: Id): Order | undefined {
-  return ordersApi.endpoints.listOrders
-    .select()(state)
-    .data?.find((candidate) => candidate.id === orderId)
-}
-
-/**
- * "Which order is this?", answered one way for every saga and component: the order as the caches
- * hold it, its own read (GET /orders/:id) when there is one, else its worklist entry; undefined
- * when neither cache holds it. Both are kept alike: every read of one order replaces its worklist
- * entry, and every patch goes to both.
- */
-export function selectOrderById(state: OrdersState, orderId: Id): Order | undefined {
-  return ordersApi.endpoints.getOrder.select(orderId)(state).data ?? listedOrder(state, orderId)
-}
-
-/** Whether a cache shows the order in progress: the order itself, or its worklist entry. */
-export function isCachedInProgress(state: OrdersState, orderId: Id): boolean {
-  const order = ordersApi.endpoints.getOrder.select(orderId)(state).data
-  return order?.status === IN_PROGRESS || listedOrder(state, orderId)?.status === IN_PROGRESS
-}
-
-/**
- * The refreshes under way, per store (keyed by its collaborators, like ratingIntents.ts): control
- * flow only, what reaches the store are ordinary query actions.
- */
-const refreshesByStore = new WeakMap<object, Map<Id, Promise<void>>>()
-
-function refreshesOf(extra: unknown): Map<Id, Promise<void>> {
-  const owner = apiDepsOf(extra)
-  let refreshes = refreshesByStore.get(owner)
-  if (!refreshes) {
-    refreshes = new Map()
-    refreshesByStore.set(owner, refreshes)
-  }
-  return refreshes
-}
-
-async function readAgain(access: OrderCacheAccess, orderId: Id): Promise<void> {
-  const { getOrder } = ordersApi.endpoints
-  if (getOrder.select(orderId)(access.getState()).status === QueryStatus.pending) {
-    await access.dispatch(getOrder.initiate(orderId, { subscribe: false }))
-  }
-  await access.dispatch(getOrder.initiate(orderId, { subscribe: false, forceRefetch: true }))
-}
-
-/**
- * Reads one order again (GET /orders/:id) after the server changed it in a way the SPA cannot
- * tell; the answer reaches whoever shows the order and, through `getOrder`, its worklist entry.
- * A read of it already under way may have left before the change, so it lands first and the
- * order is read once more. Resolves when the order is read, whether or not that succeeded (a
- * failure is logged with every other API failure, and the caches keep what they had).
- */
-export function refreshOrder(access: OrderCacheAccess, orderId: Id): Promise<void> {
-  const refreshes = refreshesOf(access.extra)
-  const refresh = readAgain(access, orderId).finally(() => {
-    if (refreshes.get(orderId) === refresh) refreshes.delete(orderId)
-  })
-  refreshes.set(orderId, refresh)
-  return refresh
-}
-
-/**
- * A thunk: the refresh of the order under way (see `refreshOrder`), or undefined. A mutation's
- * lifecycle starts its refresh before the mutation's caller hears the answer, so the caller can
- * wait for the caches to be true too (Clear All does).
- */
-export function orderRefreshUnderWay(orderId: Id) {
-  return (_dispatch: unknown, _getState: unknown, extra: unknown): Promise<void> | undefined =>
-    refreshesOf(extra).get(orderId)
 }

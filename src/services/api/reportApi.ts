@@ -12,11 +12,12 @@ import { reportPreconditionHeaders, type Id } from '../../../contract'
 import {
   isContentVersion,
   type Addendum,
+  type ListedReport,
   type Report,
   type ReportRevision,
   type ReportSections,
 } from './model'
-import { patchOrder, refreshOrder, type OrderCacheDispatch } from './ordersApi'
+import { patchOrder, refreshOrder, type OrderCacheAccess } from './orderCache'
 
 export interface SaveReportArgs {
   orderId: Id
@@ -40,7 +41,7 @@ export interface FinalizeReportArgs {
  * Whether `report` is at least as new as `cached`: the server's versions only move on. Without a
  * time on both, the write's answer is the newer.
  */
-function isNotOlder(report: Report, cached: Report | null): boolean {
+function isNotOlder(report: Report, cached: ListedReport | null): boolean {
   if (cached?.updated_at == null || report.updated_at === null) return true
   const [written, held] = [Date.parse(report.updated_at), Date.parse(cached.updated_at)]
   return Number.isNaN(written) || Number.isNaN(held) || written >= held
@@ -56,8 +57,12 @@ function preconditionOf(version: string | null | undefined): Record<string, stri
  * report write changes nothing else of the order. A newer version already cached (read while
  * this write was answered) is not taken back.
  */
-function storeReport(dispatch: OrderCacheDispatch, orderId: Id, report: Report): void {
-  patchOrder(dispatch, orderId, (order) => {
+function storeReport(
+  access: Pick<OrderCacheAccess, 'dispatch' | 'getState'>,
+  orderId: Id,
+  report: Report,
+): void {
+  patchOrder(access, orderId, (order) => {
     if (isNotOlder(report, order.report)) order.report = report
   })
 }
@@ -71,10 +76,10 @@ export const reportApi = baseApi.injectEndpoints({
           body: cause ? { sections, cause } : { sections },
           headers: preconditionOf(baseVersion),
         }),
-      async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ orderId }, lifecycle) {
         try {
-          const { data } = await queryFulfilled
-          if (data) storeReport(dispatch, orderId, data)
+          const { data } = await lifecycle.queryFulfilled
+          if (data) storeReport(lifecycle, orderId, data)
         } catch {
           // The failure reaches the caller through the mutation result and is logged with every
           // other API failure; the caches keep the last saved report.
@@ -88,10 +93,10 @@ export const reportApi = baseApi.injectEndpoints({
           params: { id: orderId },
           headers: preconditionOf(seenVersion),
         }),
-      async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ orderId }, lifecycle) {
         try {
-          const { data } = await queryFulfilled
-          if (data) storeReport(dispatch, orderId, data)
+          const { data } = await lifecycle.queryFulfilled
+          if (data) storeReport(lifecycle, orderId, data)
         } catch {
           // As for saving: reported by the mutation result and the API failure log.
         }

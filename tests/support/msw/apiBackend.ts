@@ -38,11 +38,14 @@ import {
   buildSections,
   FIXED_TIME,
 } from './data'
+import { asksForPage, pageOf } from './orderPages'
 
 export interface RecordedRequest {
   route: RouteName
   method: string
   path: string
+  /** The query parameters sent (recorded by the handlers here; other recorders may leave it out). */
+  query?: URLSearchParams
   body: unknown
   headers: Headers
   credentials: RequestCredentials
@@ -59,6 +62,11 @@ export interface ApiBackend {
   replyUpdatesReport: boolean
   /** Sections the next replies write into the report, over what it holds (with a revision). */
   replyWrites: Partial<ReportSections> | null
+  /**
+   * GET /orders with page parameters answers a page (`orderPages.ts`), as our server does; off
+   * (the default), the parameters are ignored and the whole list answered, as a spec backend.
+   */
+  paging: boolean
   /** Requests recorded for one route. */
   requestsTo(route: RouteName): RecordedRequest[]
   /** Back to the demo data and an empty request log. */
@@ -112,6 +120,7 @@ export function createApiBackend(): ApiBackend {
     requests: [],
     replyUpdatesReport: false,
     replyWrites: null,
+    paging: false,
     requestsTo: (route) => backend.requests.filter((request) => request.route === route),
     reset: () => {
       const data = demoData()
@@ -122,6 +131,7 @@ export function createApiBackend(): ApiBackend {
       backend.requests = []
       backend.replyUpdatesReport = false
       backend.replyWrites = null
+      backend.paging = false
     },
   }
   backend.reset()
@@ -134,7 +144,12 @@ export function routePattern(route: RouteName): string {
 }
 
 type Params = Record<string, string | readonly string[] | undefined>
-type Responder = (input: { params: Params; body: unknown; headers: Headers }) => Response
+type Responder = (input: {
+  params: Params
+  body: unknown
+  headers: Headers
+  query: URLSearchParams
+}) => Response
 
 const methodOf = {
   GET: http.get,
@@ -224,15 +239,17 @@ export function apiHandlers(backend: ApiBackend) {
   const handle = (route: RouteName, respond: Responder) =>
     methodOf[routes[route].method](routePattern(route), async ({ request, params }) => {
       const body = await readJson(request.clone())
+      const url = new URL(request.url)
       backend.requests.push({
         route,
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: url.pathname,
+        query: url.searchParams,
         body,
         headers: request.headers,
         credentials: request.credentials,
       })
-      return respond({ params, body, headers: request.headers })
+      return respond({ params, body, headers: request.headers, query: url.searchParams })
     })
 
   const orderOf = (params: Params) =>
@@ -240,7 +257,11 @@ export function apiHandlers(backend: ApiBackend) {
 
   return [
     handle('listPatients', () => HttpResponse.json(backend.patients)),
-    handle('listOrders', () => HttpResponse.json(backend.orders)),
+    handle('listOrders', ({ query }) =>
+      HttpResponse.json(
+        backend.paging && asksForPage(query) ? pageOf(backend.orders, query) : backend.orders,
+      ),
+    ),
     handle('getOrder', ({ params }) => {
       const order = orderOf(params)
       if (!order) return notFound('order')

@@ -13,8 +13,10 @@ import type {
 import type {
   Addendum,
   InitializeAnswer,
+  ListedOrder,
   Message,
   Order,
+  OrderPage,
   Patient,
   Report,
   ReportRevision,
@@ -30,12 +32,14 @@ import {
   readRevision,
 } from './entities'
 import { readList, unwrapList, type Skipped } from './lists'
+import { readListedOrder, readOrderPage } from './rows'
 import { isRecord, readId, readText, readTimestamp, readBoolean } from './values'
 
 /** What each route's answer is, once read. */
 export interface Answers {
   listPatients: Patient[]
-  listOrders: Order[]
+  /** The whole list, each entry read as a row (`ListedOrder`). */
+  listOrders: ListedOrder[]
   getOrder: Order
   listMessages: Message[]
   sendMessage: SendMessageAnswer
@@ -111,7 +115,7 @@ function readAddendumAnswer(raw: unknown): Reading<Addendum> {
 
 export const answerReaders: Readers = {
   listPatients: (raw) => readList(raw, readPatient),
-  listOrders: (raw) => readList(raw, readOrder),
+  listOrders: (raw) => readList(raw, readListedOrder),
   getOrder: readOne,
   listMessages: (raw) => readList(raw, readMessage),
   sendMessage: readSendAnswer,
@@ -130,3 +134,15 @@ export const answerReaders: Readers = {
   speechPhrases: readPhrases,
   speechCleanup: readCleaned,
 }
+
+/**
+ * The answers a route gives when asked with page parameters (the contract's `pageAnswer`): the
+ * base query reads such a request's answer with this reader instead.
+ */
+export interface PageAnswers {
+  listOrders: OrderPage
+}
+
+export const pageAnswerReaders: {
+  [N in keyof PageAnswers]: (raw: unknown) => Reading<PageAnswers[N]>
+} = { listOrders: readOrderPage }

@@ -4,70 +4,38 @@
  * do without, and the refusal names the field; every other field takes its empty form.
  */
 import { REPORT_SECTION_KEYS, type ReportSectionKey } from '../../../../contract'
-import {
-  contentVersionOf,
-  type Message,
-  type MessageMeta,
-  type Order,
-  type Patient,
-  type Addendum,
-  type Report,
-  type ReportRevision,
-  type ReportSections,
-  type UserRef,
+import type {
+  Message,
+  MessageMeta,
+  Order,
+  Addendum,
+  Report,
+  ReportRevision,
+  ReportSections,
+  UserRef,
 } from '../model'
+import type { Read } from './lists'
+import {
+  contentVersion,
+  readListedReport,
+  readOrderWith,
+  readPatient,
+  readSections,
+  refused,
+} from './rows'
 import {
   isRecord,
   readBoolean,
-  readCalendarDate,
   readId,
   readInputType,
-  readPriority,
   readRating,
   readRole,
-  readSex,
   readText,
   readTimestamp,
-  type Raw,
 } from './values'
 
-export type Read<T> = { ok: true; value: T } | { ok: false; field: string }
-
-const refused = (field: string): { ok: false; field: string } => ({ ok: false, field })
-
-export function readPatient(raw: unknown): Read<Patient> {
-  if (!isRecord(raw)) return refused('patient')
-  const id = readId(raw.id)
-  if (id === undefined) return refused('id')
-  return {
-    ok: true,
-    value: {
-      id,
-      first_name: readText(raw.first_name) ?? '',
-      last_name: readText(raw.last_name) ?? '',
-      date_of_birth: readCalendarDate(raw.date_of_birth) ?? null,
-      sex: readSex(raw.sex),
-    },
-  }
-}
-
-function readSections(raw: unknown): ReportSections {
-  const source: Raw = isRecord(raw) ? raw : {}
-  const sections = {} as ReportSections
-  for (const key of REPORT_SECTION_KEYS) sections[key] = readText(source[key]) ?? ''
-  return sections
-}
-
-/** FNV-1a over the content: a version for reports whose backend gives none. */
-function contentVersion(sections: ReportSections, isFinal: boolean): string {
-  const text = JSON.stringify([REPORT_SECTION_KEYS.map((key) => sections[key]), isFinal])
-  let hash = 0x811c9dc5
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i)
-    hash = Math.imul(hash, 0x01000193) >>> 0
-  }
-  return contentVersionOf(hash.toString(16).padStart(8, '0'))
-}
+export type { Read }
+export { readPatient }
 
 /** A report known only by its content: what the SPA wrote, when the backend answered without it. */
 export function reportOfContent(sections: ReportSections, isFinal: boolean): Report {
@@ -138,17 +106,10 @@ export function readRevision(raw: unknown): Read<ReportRevision> {
 
 /** A report from its own answer or nested in an order; null when there is none. */
 export function readReport(raw: unknown): Report | null {
-  if (!isRecord(raw)) return null
-  // Some backends send the sections at the top level of the report.
-  const sections = readSections(isRecord(raw.sections) ? raw.sections : raw)
-  const isFinal = readBoolean(raw.is_final) ?? false
-  const updatedAt =
-    typeof raw.updated_at === 'string' && raw.updated_at.trim() !== '' ? raw.updated_at : null
+  const listed = readListedReport(raw)
+  if (!isRecord(raw) || listed === null) return null
   return {
-    sections,
-    is_final: isFinal,
-    updated_at: updatedAt,
-    version: updatedAt ?? contentVersion(sections, isFinal),
+    ...listed,
     finalized_at: readTimestamp(raw.finalized_at) ?? null,
     finalized_by: readUserRef(raw.finalized_by),
     addenda: readAddenda(raw.addenda),
@@ -162,27 +123,11 @@ export function holdsReport(raw: unknown): boolean {
   return REPORT_SECTION_KEYS.some((key) => typeof sections[key] === 'string')
 }
 
+/** The single order (GET /orders/:id): every field a list entry has, and what only it carries. */
 export function readOrder(raw: unknown): Read<Order> {
-  if (!isRecord(raw)) return refused('order')
-  const id = readId(raw.id)
-  if (id === undefined) return refused('id')
-  const patient = raw.patient === undefined ? null : readPatient(raw.patient)
-  const patientId = readId(raw.patient_id) ?? (patient?.ok ? patient.value.id : undefined)
-  if (patientId === undefined) return refused('patient_id')
-  const priority = readPriority(raw.priority)
-  if (priority === undefined) return refused('priority')
-  const order: Order = {
-    id,
-    patient_id: patientId,
-    status: readText(raw.status) ?? '',
-    modality: readText(raw.modality) ?? '',
-    body_part: readText(raw.body_part) ?? '',
-    study_description: readText(raw.study_description) ?? '',
-    priority,
-    accession_number: readText(raw.accession_number) ?? '',
-    patient: patient?.ok ? patient.value : null,
-    report: readReport(raw.report),
-  }
+  const read = readOrderWith(raw, readReport)
+  if (!read.ok || !isRecord(raw)) return read
+  const order: Order = read.value
   const indication = readText(raw.indication)
   if (indication !== undefined) order.indication = indication
   const orderedAt = readTimestamp(raw.ordered_at)

@@ -5,7 +5,9 @@
  * the list: it is left out and counted, with the field that failed, for one log line per answer.
  */
 import { isRecord } from './values'
-import type { Read } from './entities'
+
+/** One entry, read: its value, or the field that refused it. */
+export type Read<T> = { ok: true; value: T } | { ok: false; field: string }
 
 /** The array a list answer carries, or undefined when it carries none, or several. */
 function isList(value: unknown): value is readonly unknown[] {

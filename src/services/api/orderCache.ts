@@ -1,0 +1,126 @@
+/**
+ * How a change to one order reaches the caches (see `ordersApi.ts` for the entries):
+ * - what the SPA knows from an answer is patched into the cached order and into its entry in
+ *   every cached list, each page of the worklist, Active Studies and a search alike
+ *   (`patchOrder`: a report write's answer, the status a first message sets);
+ * - what it cannot know is read again for that one order (`refreshOrder`, GET /orders/:id),
+ *   whose answer replaces the order's entry in every cached list. Whoever must wait for such a
+ *   read (Clear All) finds it with `orderRefreshUnderWay`.
+ * No list is read again for it. Every patch is an ordinary `queryResultPatched` action.
+ */
+import type { Draft } from '@reduxjs/toolkit'
+import { QueryStatus } from '@reduxjs/toolkit/query'
+import { apiDepsOf } from './baseApi'
+import { IN_PROGRESS, type Id } from '../../../contract'
+import type { ListedOrder } from './model'
+import {
+  cachedOrderLists,
+  listedOrder,
+  ordersApi,
+  updateCachedList,
+  type OrdersState,
+} from './ordersApi'
+
+/** The dispatches the cache helpers make: patches of the caches, and reads of one order. */
+export interface OrderCacheDispatch {
+  (patch: ReturnType<typeof ordersApi.util.updateQueryData>): unknown
+  (read: ReturnType<typeof ordersApi.endpoints.getOrder.initiate>): PromiseLike<unknown>
+}
+
+/** What the cache helpers need: a lifecycle API (`onQueryStarted`'s second argument) will do. */
+export interface OrderCacheAccess {
+  dispatch: OrderCacheDispatch
+  getState(): OrdersState
+  /** The store's collaborators (the thunk extra argument): whose refreshes these are. */
+  extra: unknown
+}
+
+/**
+ * Applies a change the SPA knows of to the cached order and to its entry in every cached list,
+ * in place; the other entries are untouched and nothing is fetched. A cache that does not hold
+ * the order is left alone. The recipe sees a list entry (`ListedOrder`), or the whole order.
+ */
+export function patchOrder(
+  access: Pick<OrderCacheAccess, 'dispatch' | 'getState'>,
+  orderId: Id,
+  recipe: (order: Draft<ListedOrder>) => void,
+): void {
+  access.dispatch(ordersApi.util.updateQueryData('getOrder', orderId, recipe))
+  for (const list of cachedOrderLists(access.getState())) {
+    if (!list.orders.some((order) => order.id === orderId)) continue
+    access.dispatch(
+      updateCachedList(list, (orders) => {
+        for (const order of orders) if (order.id === orderId) recipe(order)
+      }),
+    )
+  }
+}
+
+/**
+ * "Which order is this?", answered one way for every saga and component: the order as the caches
+ * hold it, its own read (GET /orders/:id) when there is one, else its entry in a cached list (the
+ * fields a list carries); undefined when no cache holds it. They are kept alike: every read of
+ * one order replaces its list entries, and every patch goes to all of them.
+ */
+export function selectOrderById(state: OrdersState, orderId: Id): ListedOrder | undefined {
+  return ordersApi.endpoints.getOrder.select(orderId)(state).data ?? listedOrder(state, orderId)
+}
+
+/** Whether a cache shows the order in progress: the order itself, or an entry of a list. */
+export function isCachedInProgress(state: OrdersState, orderId: Id): boolean {
+  const order = ordersApi.endpoints.getOrder.select(orderId)(state).data
+  if (order?.status === IN_PROGRESS) return true
+  return cachedOrderLists(state).some((list) =>
+    list.orders.some((entry) => entry.id === orderId && entry.status === IN_PROGRESS),
+  )
+}
+
+/**
+ * The refreshes under way, per store (keyed by its collaborators, like ratingIntents.ts): control
+ * flow only, what reaches the store are ordinary query actions.
+ */
+const refreshesByStore = new WeakMap<object, Map<Id, Promise<void>>>()
+
+function refreshesOf(extra: unknown): Map<Id, Promise<void>> {
+  const owner = apiDepsOf(extra)
+  let refreshes = refreshesByStore.get(owner)
+  if (!refreshes) {
+    refreshes = new Map()
+    refreshesByStore.set(owner, refreshes)
+  }
+  return refreshes
+}
+
+async function readAgain(access: OrderCacheAccess, orderId: Id): Promise<void> {
+  const { getOrder } = ordersApi.endpoints
+  if (getOrder.select(orderId)(access.getState()).status === QueryStatus.pending) {
+    await access.dispatch(getOrder.initiate(orderId, { subscribe: false }))
+  }
+  await access.dispatch(getOrder.initiate(orderId, { subscribe: false, forceRefetch: true }))
+}
+
+/**
+ * Reads one order again (GET /orders/:id) after the server changed it in a way the SPA cannot
+ * tell; the answer reaches whoever shows the order and, through `getOrder`, its list entries.
+ * A read of it already under way may have left before the change, so it lands first and the
+ * order is read once more. Resolves when the order is read, whether or not that succeeded (a
+ * failure is logged with every other API failure, and the caches keep what they had).
+ */
+export function refreshOrder(access: OrderCacheAccess, orderId: Id): Promise<void> {
+  const refreshes = refreshesOf(access.extra)
+  const refresh = readAgain(access, orderId).finally(() => {
+    if (refreshes.get(orderId) === refresh) refreshes.delete(orderId)
+  })
+  refreshes.set(orderId, refresh)
+  return refresh
+}
+
+/**
+ * A thunk: the refresh of the order under way (see `refreshOrder`), or undefined. A mutation's
+ * lifecycle starts its refresh before the mutation's caller hears the answer, so the caller can
+ * wait for the caches to be true too (Clear All does).
+ */
+export function orderRefreshUnderWay(orderId: Id) {
+  return (_dispatch: unknown, _getState: unknown, extra: unknown): Promise<void> | undefined =>
+    refreshesOf(extra).get(orderId)
+}
