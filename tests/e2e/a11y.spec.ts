@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { signUp } from './support'
+import { sendAndAwaitReply, signUp } from './support'
 
 /**
  * axe-core over each screen a radiologist meets. Only serious and critical violations fail the
@@ -81,16 +81,14 @@ test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await worklist.getByRole('option').first().click()
     await expect(page.getByText('Relevant History')).toBeVisible()
     const input = page.getByRole('textbox', { name: 'Message' })
-    await input.fill('What is the indication?')
-    await input.press('Enter')
-    await expect(page.getByRole('button', { name: 'Rate up' }).last()).toBeVisible()
+    const rateUp = await sendAndAwaitReply(page, async () => {
+      await input.fill('What is the indication?')
+      await input.press('Enter')
+    })
     // Pressed rather than clicked: the chat may still be scrolling to its newest message, and
     // a click aimed at a moving button can land beside it.
-    await page.getByRole('button', { name: 'Rate up' }).last().press('Enter')
-    await expect(page.getByRole('button', { name: 'Rate up' }).last()).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    )
+    await rateUp.press('Enter')
+    await expect(rateUp).toHaveAttribute('aria-pressed', 'true')
     expect(await audit(page, 'study with chat messages')).toEqual([])
 
     await input.fill('Findings: 5 mm nodule in the right upper lobe. Impression: indeterminate.')

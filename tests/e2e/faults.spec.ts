@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
-import { openReportEditor, signUp } from './support'
+import { openReportEditor, sendAndAwaitReply, signUp } from './support'
 import { DICTATION, RAW } from './fixtures/dictation'
 
 async function openWorkspace(page: Page) {
@@ -159,12 +159,13 @@ for (const fault of FAULTS) {
       page,
     }) => {
       await openStudy(page, 10)
+      await expect(page.getByText('Relevant History')).toBeVisible()
       const message = page.getByRole('textbox', { name: 'Message' })
-      await message.fill(`What is the indication? (rating ${fault})`)
-      await message.press('Enter')
+      const rateUp = await sendAndAwaitReply(page, async () => {
+        await message.fill(`What is the indication? (rating ${fault})`)
+        await message.press('Enter')
+      })
       await expect(message).toHaveValue('')
-      const rateUp = page.getByRole('button', { name: 'Rate up' }).last()
-      await expect(rateUp).toBeVisible()
       await expect(rateUp).toHaveAttribute('aria-pressed', 'false')
 
       const rating = await inject(

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const PASSWORD = 'correct horse battery'
 
@@ -86,4 +86,18 @@ export async function selectStudy(page: Page, accession: string) {
   await row.click()
   await expect(row).toHaveAttribute('aria-selected', 'true')
   return row
+}
+
+/**
+ * Sends a message with `send` and waits for the assistant's reply: the one message that brings a
+ * new 'Rate up' (the study's summary card must be in already). Answers the reply's 'Rate up'.
+ * Waiting for the question, or for the input to empty, is not enough: until the reply lands, the
+ * last 'Rate up' is an earlier message's.
+ */
+export async function sendAndAwaitReply(page: Page, send: () => Promise<void>): Promise<Locator> {
+  const rateUp = page.getByRole('button', { name: 'Rate up' })
+  const rateable = await rateUp.count()
+  await send()
+  await expect(rateUp).toHaveCount(rateable + 1)
+  return rateUp.last()
 }
