@@ -155,7 +155,7 @@ async function measure(
       )
       return { outcome: { timedOut: true }, state: await context.storageState(), ordersUrl }
     }
-    const run = (await page.evaluate(COLLECT)) as Run
+    const run = await page.evaluate<Run>(COLLECT)
     if (target.findRow === PRODUCT_ROW) {
       // The row the observer found is the first option of the list box named 'Worklist'.
       const first = worklistRows(page).first()

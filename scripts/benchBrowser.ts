@@ -50,7 +50,7 @@ export function runBench(main: (cleanup: Cleanup) => Promise<void>): void {
   }
   process.once('SIGINT', interrupted)
   process.once('SIGTERM', interrupted)
-  main(cleanup)
+  void main(cleanup)
     .then(
       () => 0,
       (error: unknown) => {
