@@ -21,6 +21,7 @@
  */
 import os from 'node:os'
 import type { Browser } from '@playwright/test'
+import { tableLines } from './benchSupport'
 import {
   buildSpa,
   fmt,
@@ -30,6 +31,7 @@ import {
   parseBenchArgs,
   runBench,
   seedOrders,
+  sessionToken,
   signUpClinician,
   startServer,
   tempDir,
@@ -169,14 +171,6 @@ async function measure(
   }
 }
 
-/** The session token the SDK stores (localStorage `DS`), for the benchmark's own fetch. */
-function sessionToken(state: StorageState, url: string): string {
-  const origin = state.origins.find((candidate) => candidate.origin === new URL(url).origin)
-  const token = origin?.localStorage.find((item) => item.name === 'DS')?.value
-  if (!token) throw new Error('no session token in the browser storage')
-  return token
-}
-
 /** The floor: ten lines, the script a file of its own as the product's CSP wants. */
 const FLOOR_HTML = `<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>Floor</title><ul id="rows"></ul>
@@ -225,6 +219,7 @@ function summarize(outcomes: Outcome[]) {
     timeouts: outcomes.length - runs.length,
     ms: pick('ms'),
     tbt: pick('tbt'),
+    ordersStart: pick('ordersStart'),
     ordersEnd: pick('ordersEnd'),
     refreshEnd: pick('refreshEnd'),
     ordersJsonBytes: pick('ordersJsonBytes'),
@@ -279,27 +274,22 @@ runBench(async (cleanup) => {
     }
     result.ratio = result.product.ms / result.floor.ms
     results.push(result)
-    const p = result.product
+    const { product: p, floor: f } = result
     console.log(
-      `${String(size)} orders: product ${fmt(p.ms)} ms (TBT ${fmt(p.tbt)}, session refreshed at ${fmt(p.refreshEnd)}, list in at ${fmt(p.ordersEnd)}, ${fmt(p.ordersJsonBytes / 1e6, 1)} MB JSON${p.timeouts ? `, ${String(p.timeouts)} timeouts` : ''}); ` +
-        `floor ${fmt(result.floor.ms)} ms (TBT ${fmt(result.floor.tbt)}, list in at ${fmt(result.floor.ordersEnd)}); static ${fmt(result.static.ms)} ms`,
+      `${String(size)} orders (${fmt(p.ordersJsonBytes / 1e6, 1)} MB of JSON): product ${fmt(p.ms)} ms, TBT ${fmt(p.tbt)}` +
+        ` (session refreshed at ${fmt(p.refreshEnd)}, list asked at ${fmt(p.ordersStart)}, in at ${fmt(p.ordersEnd)}` +
+        `${p.timeouts ? `, ${String(p.timeouts)} timeouts` : ''}); floor ${fmt(f.ms)} ms, TBT ${fmt(f.tbt)}` +
+        ` (list asked at ${fmt(f.ordersStart)}, in at ${fmt(f.ordersEnd)}); static ${fmt(result.static.ms)} ms`,
     )
   }
   console.log(`\nmedians of ${String(REPS)} fresh page loads, ms from navigation start`)
-  console.log('orders   product  floor  ratio  product TBT  floor TBT  static 50 rows')
-  for (const r of results) {
-    console.log(
-      [
-        String(r.orders).padEnd(7),
-        fmt(r.product.ms).padStart(8),
-        fmt(r.floor.ms).padStart(6),
-        fmt(r.ratio, 1).padStart(6),
-        fmt(r.product.tbt).padStart(12),
-        fmt(r.floor.tbt).padStart(10),
-        fmt(r.static.ms).padStart(15),
-      ].join(' '),
-    )
-  }
+  const table = results.map((r) =>
+    [r.orders, r.product.ms, r.floor.ms, r.ratio, r.product.tbt, r.floor.tbt, r.static.ms].map(
+      (value, column) => fmt(value, column === 3 ? 1 : 0),
+    ),
+  )
+  const head = ['orders', 'product', 'floor', 'ratio', 'product TBT', 'floor TBT', 'static']
+  for (const line of tableLines([head, ...table])) console.log(line)
   writeJson(args.json, {
     benchmark: 'first-row',
     date: new Date().toISOString(),

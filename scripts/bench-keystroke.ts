@@ -37,6 +37,7 @@ import {
   writeBenchPage,
   writeJson,
 } from './benchBrowser'
+import { tableLines } from './benchSupport'
 
 const args = parseBenchArgs(process.argv.slice(2))
 const ORDERS = args.numbers[0] ?? 10_000
@@ -191,12 +192,13 @@ runBench(async (cleanup) => {
   console.log(
     `\n${String(ORDERS)} synthetic orders; ${String(KEYS)} keys each, ${String(PACE_MS)} ms apart; ms from keydown to after the next frame`,
   )
-  console.log('target                        p50     p95     max  (rAF p95)  measured')
-  for (const [name, r] of rows) {
-    console.log(
-      `${name.padEnd(26)} ${fmt(r.p50, 1).padStart(6)}  ${fmt(r.p95, 1).padStart(6)}  ${fmt(r.max, 1).padStart(6)}  ${fmt(r.rafP95, 1).padStart(9)}  ${String(r.measured)}/${String(r.keys)}`,
-    )
-  }
+  const head = ['target', 'p50', 'p95', 'max', 'rAF p95', 'measured']
+  const table = rows.map(([name, r]) => [
+    name,
+    ...[r.p50, r.p95, r.max, r.rafP95].map((value) => fmt(value, 1)),
+    `${String(r.measured)}/${String(r.keys)}`,
+  ])
+  for (const line of tableLines([head, ...table])) console.log(line)
   const ratios = {
     chatToTextarea: chat.p95 / textarea.p95,
     reportToTextarea: report.p95 / textarea.p95,

@@ -263,6 +263,14 @@ export async function freshContext(
   return { context, page }
 }
 
+/** The session token the SDK stores (localStorage `DS`), for a fetch of the benchmark's own. */
+export function sessionToken(state: StorageState, url: string): string {
+  const origin = state.origins.find((candidate) => candidate.origin === new URL(url).origin)
+  const token = origin?.localStorage.find((item) => item.name === 'DS')?.value
+  if (!token) throw new Error('no session token in the browser storage')
+  return token
+}
+
 /** The worklist's rows, as a user (or a screen reader) finds them. */
 export const worklistRows = (page: Page) =>
   page.getByRole('listbox', { name: 'Worklist' }).getByRole('option')
