@@ -28,6 +28,7 @@ import {
   freshContext,
   launchChromium,
   median,
+  movedState,
   parseBenchArgs,
   runBench,
   seedOrders,
@@ -246,7 +247,7 @@ runBench(async (cleanup) => {
     seedOrders(dataDir, size - seeded)
     seeded = size
     server = await startServer(cleanup, dataDir, staticDir)
-    state ??= await signUpClinician(browser, server.url)
+    state = state ? movedState(state, server.url) : await signUpClinician(browser, server.url)
     // Warm-up (not counted): the server builds the list once per data version.
     const warm = await measure(browser, server, state, { path: '/', findRow: PRODUCT_ROW })
     state = warm.state

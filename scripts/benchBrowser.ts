@@ -263,6 +263,15 @@ export async function freshContext(
   return { context, page }
 }
 
+/**
+ * The same browser storage for a server restarted on another port: localStorage belongs to an
+ * origin, port included (cookies do not care about the port).
+ */
+export function movedState(state: StorageState, url: string): StorageState {
+  const origin = new URL(url).origin
+  return { ...state, origins: state.origins.map((entry) => ({ ...entry, origin })) }
+}
+
 /** The session token the SDK stores (localStorage `DS`), for a fetch of the benchmark's own. */
 export function sessionToken(state: StorageState, url: string): string {
   const origin = state.origins.find((candidate) => candidate.origin === new URL(url).origin)
