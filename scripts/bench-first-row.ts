@@ -19,7 +19,6 @@
  * Run: npx tsx scripts/bench-first-row.ts [orders...=10000 50000 100000] [--reps 5] [--limit 120]
  *      [--json FILE]
  */
-import os from 'node:os'
 import type { Browser } from '@playwright/test'
 import { tableLines } from './benchSupport'
 import {
@@ -27,6 +26,7 @@ import {
   fmt,
   freshContext,
   launchChromium,
+  machine,
   median,
   movedState,
   parseBenchArgs,
@@ -231,6 +231,7 @@ runBench(async (cleanup) => {
   const staticDir = buildSpa(cleanup)
   const dataDir = tempDir(cleanup, 'readout-bench-first-row-')
   const browser = await launchChromium(cleanup)
+  const atStart = machine(browser)
   const results = []
   let seeded = 0
   let server: RunningServer | undefined
@@ -294,7 +295,7 @@ runBench(async (cleanup) => {
   writeJson(args.json, {
     benchmark: 'first-row',
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, node: process.version, chromium: browser.version() },
+    machine: { atStart, atEnd: machine(browser) },
     reps: REPS,
     limitMs: LIMIT_MS,
     sizes: results,

@@ -18,7 +18,6 @@
  *
  * Run: npx tsx scripts/bench-keystroke.ts [orders=10000] [--reps KEYS=200] [--json FILE]
  */
-import os from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Locator, Page } from '@playwright/test'
 import {
@@ -26,6 +25,7 @@ import {
   fmt,
   freshContext,
   launchChromium,
+  machine,
   parseBenchArgs,
   percentile,
   runBench,
@@ -143,6 +143,7 @@ runBench(async (cleanup) => {
   seedOrders(dataDir, ORDERS)
   const server = await startServer(cleanup, dataDir, staticDir)
   const browser = await launchChromium(cleanup)
+  const atStart = machine(browser)
   const state = await signUpClinician(browser, server.url)
   const { context, page } = await freshContext(browser, server.url, state)
   cleanup.add('close the context', () => context.close())
@@ -210,7 +211,7 @@ runBench(async (cleanup) => {
   writeJson(args.json, {
     benchmark: 'keystroke',
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, node: process.version, chromium: browser.version() },
+    machine: { atStart, atEnd: machine(browser) },
     orders: ORDERS,
     paceMs: PACE_MS,
     reportChars,

@@ -100,6 +100,18 @@ export function writeJson(file: string | undefined, data: unknown): void {
   console.log(`JSON written to ${file}`)
 }
 
+/**
+ * The machine, for the JSON: the load average matters, since other work on a 2-core machine
+ * moves every number (the ratios, measured in the same run, less).
+ */
+export function machine(browser: Browser) {
+  const loadAverage = os.loadavg().map((value) => Math.round(value * 100) / 100)
+  console.log(
+    `load average (1, 5, 15 min): ${loadAverage.join(', ')} on ${String(os.cpus().length)} cores`,
+  )
+  return { cpus: os.cpus().length, loadAverage, node: process.version, chromium: browser.version() }
+}
+
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return NaN
   const sorted = [...values].sort((a, b) => a - b)
