@@ -23,6 +23,7 @@ import type { Browser } from '@playwright/test'
 import { tableLines } from './benchSupport'
 import {
   buildSpa,
+  fetchWorklist,
   fmt,
   freshContext,
   launchChromium,
@@ -32,7 +33,6 @@ import {
   parseBenchArgs,
   runBench,
   seedOrders,
-  sessionToken,
   signUpClinician,
   startServer,
   tempDir,
@@ -103,12 +103,16 @@ const COLLECT = `new Promise((resolve) => setTimeout(() => {
   const resource = (part) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))
   const orders = resource('/api/v1/orders')
   const refresh = resource('/v1/auth/try-refresh')
+  const busy = (from, to) => bench.longTasks.reduce((sum, [start, duration]) =>
+    sum + Math.max(0, Math.min(start + duration, to) - Math.max(start, from)), 0)
+  const listIn = orders?.responseEnd ?? 0
   resolve({
     ms: bench.rowAt, tbt: blocking, rowText: bench.rowText,
     longTasks: bench.longTasks.filter(([start]) => start < bench.rowAt).length,
     ordersStart: orders?.startTime, ordersEnd: orders?.responseEnd,
     ordersBytes: orders?.encodedBodySize, ordersJsonBytes: orders?.decodedBodySize,
     refreshEnd: refresh?.responseEnd,
+    busyBeforeList: busy(0, listIn), busyAfterList: busy(listIn, bench.rowAt),
   })
 }, 300))`
 
@@ -124,6 +128,9 @@ interface Run {
   ordersBytes?: number
   ordersJsonBytes?: number
   refreshEnd?: number
+  /** Time in long tasks before the list was in, and from then to the row. */
+  busyBeforeList: number
+  busyAfterList: number
 }
 type Outcome = Run | { timedOut: true }
 const isRun = (outcome: Outcome): outcome is Run => !('timedOut' in outcome)
@@ -189,41 +196,36 @@ const floorJs = (
   })
 `
 
-interface ListedOrder {
-  accession_number: string
-  patient: { first_name: string; last_name: string }
-}
-
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${String(c.charCodeAt(0))};`)
 
+/** The first 50 rows as static HTML, from the worklist as the SPA's first call asks for it. */
 async function staticHtml(server: RunningServer, state: StorageState, ordersPath: string) {
-  const response = await fetch(new URL(ordersPath, server.url), {
-    headers: {
-      accept: 'application/json',
-      authorization: `Bearer ${sessionToken(state, server.url)}`,
-    },
-  })
-  if (!response.ok) throw new Error(`GET ${ordersPath}: ${String(response.status)}`)
-  const answer = (await response.json()) as ListedOrder[] | { items: ListedOrder[] }
-  const rows = (Array.isArray(answer) ? answer : answer.items).slice(0, 50).map((order) => {
+  const rows = (await fetchWorklist(server.url, state, ordersPath)).slice(0, 50).map((order) => {
     const { first_name, last_name } = order.patient
     return `<li>${escapeHtml(`${last_name}, ${first_name} ${order.accession_number}`)}</li>`
   })
   return `<!doctype html>\n<html lang="en"><meta charset="utf-8"><title>Static</title>\n<ul id="rows">${rows.join('\n')}</ul></html>`
 }
 
+const SUMMARY = [
+  'ms',
+  'tbt',
+  'refreshEnd',
+  'ordersStart',
+  'ordersEnd',
+  'busyBeforeList',
+  'busyAfterList',
+  'ordersJsonBytes',
+] as const
+
+/** The medians of what the runs measured (timeouts left out, and counted). */
 function summarize(outcomes: Outcome[]) {
   const runs = outcomes.filter(isRun)
-  const pick = (key: keyof Run) => median(runs.map((run) => Number(run[key] ?? NaN)))
+  const medians = SUMMARY.map((key) => [key, median(runs.map((run) => run[key] ?? NaN))])
   return {
-    runs: outcomes,
+    ...(Object.fromEntries(medians) as Record<(typeof SUMMARY)[number], number>),
     timeouts: outcomes.length - runs.length,
-    ms: pick('ms'),
-    tbt: pick('tbt'),
-    ordersStart: pick('ordersStart'),
-    ordersEnd: pick('ordersEnd'),
-    refreshEnd: pick('refreshEnd'),
-    ordersJsonBytes: pick('ordersJsonBytes'),
+    runs: outcomes,
   }
 }
 
@@ -237,12 +239,13 @@ runBench(async (cleanup) => {
   let server: RunningServer | undefined
   let state: StorageState | undefined
   // The benchmark's pages, in the build the server serves (they must exist when it starts).
-  const floor = { path: writeBenchPage(staticDir, 'floor.html', FLOOR_HTML), findRow: PAGE_ROW }
-  writeBenchPage(staticDir, 'floor.js', floorJs('/api/v1/orders'))
-  const still = {
-    path: writeBenchPage(staticDir, 'static.html', '<!doctype html>'),
+  const benchPage = (name: string, html: string) => ({
+    path: writeBenchPage(staticDir, name, html),
     findRow: PAGE_ROW,
-  }
+  })
+  const floor = benchPage('floor.html', FLOOR_HTML)
+  writeBenchPage(staticDir, 'floor.js', floorJs('/api/v1/orders'))
+  const still = benchPage('static.html', '<!doctype html>')
   for (const size of SIZES) {
     await server?.stop()
     seedOrders(dataDir, size - seeded)
@@ -266,22 +269,16 @@ runBench(async (cleanup) => {
       floors.push((await measure(browser, server, state, floor)).outcome)
       statics.push((await measure(browser, server, state, still)).outcome)
     }
-    const result = {
-      orders: size,
-      ordersPath,
-      product: summarize(product),
-      floor: summarize(floors),
-      static: summarize(statics),
-      ratio: NaN,
-    }
-    result.ratio = result.product.ms / result.floor.ms
-    results.push(result)
-    const { product: p, floor: f } = result
+    const p = summarize(product)
+    const f = summarize(floors)
+    const s = summarize(statics)
+    results.push({ orders: size, ordersPath, ratio: p.ms / f.ms, product: p, floor: f, static: s })
     console.log(
       `${String(size)} orders (${fmt(p.ordersJsonBytes / 1e6, 1)} MB of JSON): product ${fmt(p.ms)} ms, TBT ${fmt(p.tbt)}` +
-        ` (session refreshed at ${fmt(p.refreshEnd)}, list asked at ${fmt(p.ordersStart)}, in at ${fmt(p.ordersEnd)}` +
+        ` (session refreshed at ${fmt(p.refreshEnd)}, list asked at ${fmt(p.ordersStart)}, in at ${fmt(p.ordersEnd)};` +
+        ` long tasks ${fmt(p.busyBeforeList)} ms before the list was in, ${fmt(p.busyAfterList)} ms after` +
         `${p.timeouts ? `, ${String(p.timeouts)} timeouts` : ''}); floor ${fmt(f.ms)} ms, TBT ${fmt(f.tbt)}` +
-        ` (list asked at ${fmt(f.ordersStart)}, in at ${fmt(f.ordersEnd)}); static ${fmt(result.static.ms)} ms`,
+        ` (list asked at ${fmt(f.ordersStart)}, in at ${fmt(f.ordersEnd)}); static ${fmt(s.ms)} ms`,
     )
   }
   console.log(`\nmedians of ${String(REPS)} fresh page loads, ms from navigation start`)

@@ -86,11 +86,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     else throw new Error(`Unknown argument "${arg}"`)
   }
   if (args.json === '') throw new Error('--json needs a file name')
-  for (const [name, n] of [
-    ['--reps', args.reps],
-    ['--limit', args.limit],
-  ] as const)
-    if (n !== undefined && !(n >= 1)) throw new Error(`${name} needs a number >= 1`)
+  if (![args.reps, args.limit].every((n) => n === undefined || n >= 1))
+    throw new Error('--reps and --limit need a number >= 1')
   return args
 }
 
@@ -290,6 +287,22 @@ export function sessionToken(state: StorageState, url: string): string {
   const token = origin?.localStorage.find((item) => item.name === 'DS')?.value
   if (!token) throw new Error('no session token in the browser storage')
   return token
+}
+
+/** A worklist entry, as much of it as a benchmark shows. */
+export interface ListedOrder {
+  accession_number: string
+  patient: { first_name: string; last_name: string }
+}
+
+/** The worklist at `ordersPath` (the whole list, or a page's items), with the browser's session. */
+export async function fetchWorklist(url: string, state: StorageState, ordersPath: string) {
+  const response = await fetch(new URL(ordersPath, url), {
+    headers: { accept: 'application/json', authorization: `Bearer ${sessionToken(state, url)}` },
+  })
+  if (!response.ok) throw new Error(`GET ${ordersPath}: ${String(response.status)}`)
+  const answer = (await response.json()) as ListedOrder[] | { items: ListedOrder[] }
+  return Array.isArray(answer) ? answer : answer.items
 }
 
 /** The worklist's rows, as a user (or a screen reader) finds them. */
