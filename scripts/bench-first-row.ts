@@ -1,0 +1,300 @@
+/**
+ * First worklist row in a real browser (issue 15): for each size, the real server on a
+ * throw-away PGlite folder with the demo worklist plus N synthetic orders, the SPA built from the
+ * current source, Debian's Chromium, and a clinician signed up once. Each repetition opens a
+ * fresh context (no cache) whose storage already holds the session, as reopening the browser does.
+ *
+ * - product: `/`, until the first row of the 'Worklist' list box is on screen (found in the DOM
+ *   by a MutationObserver, timed at the next animation frame, then checked with Playwright's
+ *   getByRole), and the total blocking time until then (long tasks beyond 50 ms);
+ * - floor: a ten-line page served by the same server (same origin, same headers) that reads the
+ *   same session token, fetches the worklist with the very URL and headers of the SPA's first
+ *   call, and renders the first order's patient name into an <li>;
+ * - static: the first 50 rows as static HTML from the same server (what no fetch costs).
+ *
+ * Sizes are seeded in ascending order into one folder (10k, then 40k more, …) to save seeding
+ * time. Prints medians; asserts nothing about the numbers. A product page that shows no row
+ * within --limit seconds (default 120) is recorded as a timeout.
+ *
+ * Run: npx tsx scripts/bench-first-row.ts [orders...=10000 50000 100000] [--reps 5] [--limit 120]
+ *      [--json FILE]
+ */
+import type { Browser } from '@playwright/test'
+import { tableLines } from './benchSupport'
+import {
+  buildSpa,
+  fetchWorklist,
+  fmt,
+  freshContext,
+  launchChromium,
+  machine,
+  median,
+  movedState,
+  parseBenchArgs,
+  runBench,
+  seedOrders,
+  signUpClinician,
+  startServer,
+  tempDir,
+  worklistRows,
+  writeBenchPage,
+  writeJson,
+  type RunningServer,
+  type StorageState,
+} from './benchBrowser'
+
+const args = parseBenchArgs(process.argv.slice(2))
+const LIMIT_MS = (args.limit ?? 120) * 1000
+const SIZES = [...(args.numbers.length > 0 ? args.numbers : [10_000, 50_000, 100_000])].sort(
+  (a, b) => a - b,
+)
+const REPS = args.reps ?? 5
+
+/** What the init script finds: the row (an element) or null. Plain JavaScript, run in the page. */
+const PRODUCT_ROW = `
+  for (const list of document.querySelectorAll('[role="listbox"]')) {
+    const labelledBy = (list.getAttribute('aria-labelledby') || '').split(/\\s+/)
+    const name = list.getAttribute('aria-label') ||
+      labelledBy.map((id) => document.getElementById(id)?.textContent || '').join(' ')
+    if (name.trim() !== 'Worklist') continue
+    const row = list.querySelector('[role="option"]')
+    if (row && row.textContent.trim()) return row
+  }
+  return null`
+const PAGE_ROW = `
+  const row = document.querySelector('#rows li')
+  return row && row.textContent.trim() ? row : null`
+
+/**
+ * Registered before any of the page's scripts: long tasks (buffered), and the first moment the
+ * row is in the DOM with a box, timed at the animation frame that paints it.
+ */
+const initScript = (findRow: string) => `(() => {
+  const bench = { longTasks: [], rowAt: undefined, rowText: undefined, waiting: false }
+  window.__bench = bench
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push([entry.startTime, entry.duration])
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {}
+  const findRow = () => { ${findRow} }
+  const check = () => {
+    if (bench.rowAt !== undefined || bench.waiting) return
+    const row = findRow()
+    if (!row) return
+    bench.waiting = true
+    requestAnimationFrame(() => {
+      bench.waiting = false
+      if (!row.isConnected || row.getClientRects().length === 0) return check()
+      bench.rowAt = performance.now()
+      bench.rowText = row.textContent.trim()
+      observer.disconnect()
+    })
+  }
+  const observer = new MutationObserver(check)
+  observer.observe(document, { childList: true, subtree: true, characterData: true })
+})()`
+
+/** What the page measured, read once the row is there. Plain JavaScript, run in the page. */
+const COLLECT = `new Promise((resolve) => setTimeout(() => {
+  const bench = window.__bench
+  const blocking = bench.longTasks.reduce((sum, [start, duration]) =>
+    sum + Math.max(0, Math.min(start + duration, bench.rowAt) - start - 50), 0)
+  const resource = (part) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))
+  const orders = resource('/api/v1/orders')
+  const refresh = resource('/v1/auth/try-refresh')
+  const busy = (from, to) => bench.longTasks.reduce((sum, [start, duration]) =>
+    sum + Math.max(0, Math.min(start + duration, to) - Math.max(start, from)), 0)
+  const listIn = orders?.responseEnd ?? 0
+  resolve({
+    ms: bench.rowAt, tbt: blocking, rowText: bench.rowText,
+    longTasks: bench.longTasks.filter(([start]) => start < bench.rowAt).length,
+    ordersStart: orders?.startTime, ordersEnd: orders?.responseEnd,
+    ordersBytes: orders?.encodedBodySize, ordersJsonBytes: orders?.decodedBodySize,
+    refreshEnd: refresh?.responseEnd,
+    busyBeforeList: busy(0, listIn), busyAfterList: busy(listIn, bench.rowAt),
+  })
+}, 300))`
+
+type BenchWindow = Window & { __bench?: { rowAt?: number } }
+
+interface Run {
+  ms: number
+  tbt: number
+  rowText: string
+  longTasks: number
+  ordersStart?: number
+  ordersEnd?: number
+  ordersBytes?: number
+  ordersJsonBytes?: number
+  refreshEnd?: number
+  /** Time in long tasks before the list was in, and from then to the row. */
+  busyBeforeList: number
+  busyAfterList: number
+}
+type Outcome = Run | { timedOut: true }
+const isRun = (outcome: Outcome): outcome is Run => !('timedOut' in outcome)
+
+/** One page load in a fresh context; answers what it measured and the storage it left. */
+async function measure(
+  browser: Browser,
+  server: RunningServer,
+  state: StorageState,
+  target: { path: string; findRow: string },
+): Promise<{ outcome: Outcome; state: StorageState; ordersUrl?: string }> {
+  const { context, page } = await freshContext(browser, server.url, state)
+  try {
+    let ordersUrl: string | undefined
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/api/v1/orders') ordersUrl ??= url.pathname + url.search
+    })
+    await page.addInitScript({ content: initScript(target.findRow) })
+    await page.goto(target.path, { waitUntil: 'commit' })
+    try {
+      // A function, not a string: the product's CSP forbids evaluating strings.
+      await page.waitForFunction(() => (window as BenchWindow).__bench?.rowAt !== undefined, null, {
+        timeout: LIMIT_MS,
+        polling: 100,
+      })
+    } catch (error) {
+      const seen = await page.evaluate('JSON.stringify(window.__bench)').catch(() => '?')
+      console.error(
+        `no row on ${page.url()} within ${String(LIMIT_MS)} ms (${String(seen)}):`,
+        error,
+      )
+      return { outcome: { timedOut: true }, state: await context.storageState(), ordersUrl }
+    }
+    const run = await page.evaluate<Run>(COLLECT)
+    if (target.findRow === PRODUCT_ROW) {
+      // The row the observer found is the first option of the list box named 'Worklist'.
+      const first = worklistRows(page).first()
+      await first.waitFor({ state: 'visible', timeout: 10_000 })
+      const text = (await first.textContent())?.trim()
+      if (text !== run.rowText) throw new Error(`found "${run.rowText}", not "${text ?? ''}"`)
+    }
+    return { outcome: run, state: await context.storageState(), ordersUrl }
+  } finally {
+    await context.close()
+  }
+}
+
+/** The floor: ten lines, the script a file of its own as the product's CSP wants. */
+const FLOOR_HTML = `<!doctype html>
+<html lang="en"><meta charset="utf-8"><title>Floor</title><ul id="rows"></ul>
+<script src="/__bench/floor.js"></script></html>`
+const floorJs = (
+  ordersPath: string,
+) => `fetch(${JSON.stringify(ordersPath)}, { credentials: 'include', headers: {
+  Accept: 'application/json', Authorization: 'Bearer ' + localStorage.getItem('DS') } })
+  .then((response) => response.json())
+  .then((answer) => {
+    const order = (Array.isArray(answer) ? answer : answer.items)[0]
+    const row = document.createElement('li')
+    row.textContent = order.patient.last_name + ', ' + order.patient.first_name
+    document.getElementById('rows').append(row)
+  })
+`
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${String(c.charCodeAt(0))};`)
+
+/** The first 50 rows as static HTML, from the worklist as the SPA's first call asks for it. */
+async function staticHtml(server: RunningServer, state: StorageState, ordersPath: string) {
+  const rows = (await fetchWorklist(server.url, state, ordersPath)).slice(0, 50).map((order) => {
+    const { first_name, last_name } = order.patient
+    return `<li>${escapeHtml(`${last_name}, ${first_name} ${order.accession_number}`)}</li>`
+  })
+  return `<!doctype html>\n<html lang="en"><meta charset="utf-8"><title>Static</title>\n<ul id="rows">${rows.join('\n')}</ul></html>`
+}
+
+const SUMMARY = [
+  'ms',
+  'tbt',
+  'refreshEnd',
+  'ordersStart',
+  'ordersEnd',
+  'busyBeforeList',
+  'busyAfterList',
+  'ordersJsonBytes',
+] as const
+
+/** The medians of what the runs measured (timeouts left out, and counted). */
+function summarize(outcomes: Outcome[]) {
+  const runs = outcomes.filter(isRun)
+  const medians = SUMMARY.map((key) => [key, median(runs.map((run) => run[key] ?? NaN))])
+  return {
+    ...(Object.fromEntries(medians) as Record<(typeof SUMMARY)[number], number>),
+    timeouts: outcomes.length - runs.length,
+    runs: outcomes,
+  }
+}
+
+runBench(async (cleanup) => {
+  const staticDir = buildSpa(cleanup)
+  const dataDir = tempDir(cleanup, 'readout-bench-first-row-')
+  const browser = await launchChromium(cleanup)
+  const atStart = machine(browser)
+  const results = []
+  let seeded = 0
+  let server: RunningServer | undefined
+  let state: StorageState | undefined
+  // The benchmark's pages, in the build the server serves (they must exist when it starts).
+  const benchPage = (name: string, html: string) => ({
+    path: writeBenchPage(staticDir, name, html),
+    findRow: PAGE_ROW,
+  })
+  const floor = benchPage('floor.html', FLOOR_HTML)
+  writeBenchPage(staticDir, 'floor.js', floorJs('/api/v1/orders'))
+  const still = benchPage('static.html', '<!doctype html>')
+  for (const size of SIZES) {
+    await server?.stop()
+    seedOrders(dataDir, size - seeded)
+    seeded = size
+    server = await startServer(cleanup, dataDir, staticDir)
+    state = state ? movedState(state, server.url) : await signUpClinician(browser, server.url)
+    // Warm-up (not counted): the server builds the list once per data version.
+    const warm = await measure(browser, server, state, { path: '/', findRow: PRODUCT_ROW })
+    state = warm.state
+    // The floor asks exactly what the SPA's first call asked.
+    const ordersPath = warm.ordersUrl ?? '/api/v1/orders'
+    writeBenchPage(staticDir, 'floor.js', floorJs(ordersPath))
+    writeBenchPage(staticDir, 'static.html', await staticHtml(server, state, ordersPath))
+    const product: Outcome[] = []
+    const floors: Outcome[] = []
+    const statics: Outcome[] = []
+    for (let rep = 0; rep < REPS; rep++) {
+      const loaded = await measure(browser, server, state, { path: '/', findRow: PRODUCT_ROW })
+      state = loaded.state
+      product.push(loaded.outcome)
+      floors.push((await measure(browser, server, state, floor)).outcome)
+      statics.push((await measure(browser, server, state, still)).outcome)
+    }
+    const p = summarize(product)
+    const f = summarize(floors)
+    const s = summarize(statics)
+    results.push({ orders: size, ordersPath, ratio: p.ms / f.ms, product: p, floor: f, static: s })
+    console.log(
+      `${String(size)} orders (${fmt(p.ordersJsonBytes / 1e6, 1)} MB of JSON): product ${fmt(p.ms)} ms, TBT ${fmt(p.tbt)}` +
+        ` (session refreshed at ${fmt(p.refreshEnd)}, list asked at ${fmt(p.ordersStart)}, in at ${fmt(p.ordersEnd)};` +
+        ` long tasks ${fmt(p.busyBeforeList)} ms before the list was in, ${fmt(p.busyAfterList)} ms after` +
+        `${p.timeouts ? `, ${String(p.timeouts)} timeouts` : ''}); floor ${fmt(f.ms)} ms, TBT ${fmt(f.tbt)}` +
+        ` (list asked at ${fmt(f.ordersStart)}, in at ${fmt(f.ordersEnd)}); static ${fmt(s.ms)} ms`,
+    )
+  }
+  console.log(`\nmedians of ${String(REPS)} fresh page loads, ms from navigation start`)
+  const table = results.map((r) =>
+    [r.orders, r.product.ms, r.floor.ms, r.ratio, r.product.tbt, r.floor.tbt, r.static.ms].map(
+      (value, column) => fmt(value, column === 3 ? 1 : 0),
+    ),
+  )
+  const head = ['orders', 'product', 'floor', 'ratio', 'product TBT', 'floor TBT', 'static']
+  for (const line of tableLines([head, ...table])) console.log(line)
+  writeJson(args.json, {
+    benchmark: 'first-row',
+    date: new Date().toISOString(),
+    machine: { atStart, atEnd: machine(browser) },
+    reps: REPS,
+    limitMs: LIMIT_MS,
+    sizes: results,
+  })
+})
