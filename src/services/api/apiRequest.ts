@@ -1,13 +1,13 @@
 /**
- * Builds the request of one contract route: the method and the path come from `routes` in
- * contract.ts, so an endpoint cannot drift from what the server registers, and the body is
- * typed by the route's request schema. The route's name travels with the request, so its answer
+ * Builds the request of one contract route: the method and the path come from the contract's
+ * route table (`routePaths`, the zod-free half of `routes`), so an endpoint cannot drift from what
+ * the server registers, and the body is typed by the route's request schema. The route's name travels with the request, so its answer
  * is read by that route's reader (`read/answers.ts`).
  */
 import type { z } from 'zod'
-import { routes, type RouteName } from '../../../contract'
+import { routePaths, type RouteName, type routes } from '../../../contract'
 
-export type HttpMethod = (typeof routes)[RouteName]['method']
+export type HttpMethod = (typeof routePaths)[RouteName]['method']
 
 /** What an endpoint's `query` hands to the base query; `url` is relative to /api/v1. */
 export interface ApiRequest {
@@ -20,7 +20,7 @@ export interface ApiRequest {
   headers?: Record<string, string>
 }
 
-type PathOf<N extends RouteName> = (typeof routes)[N]['path']
+type PathOf<N extends RouteName> = (typeof routePaths)[N]['path']
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
@@ -55,7 +55,7 @@ export function routeUrl(path: string, params: Readonly<Record<string, string>> 
 }
 
 export function apiRequest<N extends RouteName>(name: N, options: RequestOptions<N>): ApiRequest {
-  const route = routes[name]
+  const route = routePaths[name]
   const request: ApiRequest = {
     route: name,
     url: routeUrl(route.path, options.params),
