@@ -24,5 +24,20 @@ export default defineConfig({
     // Production builds ship no source maps (the server refuses .map paths as well).
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      treeshake: {
+        // The features and the contract only declare (components, slices, selectors, schemas):
+        // importing one of their modules does nothing by itself. Saying so, as a library does with
+        // `"sideEffects": false`, lets the bundler leave out of the first screen what a feature's
+        // index re-exports but the first screen never uses (React.memo, React.lazy and zod's
+        // builders are calls the bundler cannot prove pure on its own).
+        moduleSideEffects: [{ test: /\/(src\/features|contract)\//, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'index', tags: ['$initial'], includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
 })

@@ -13,37 +13,21 @@
  * - errors are `{error, message}`.
  */
 import { z } from 'zod'
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  isCleanText,
+  LIMITS,
+  ORDER_PAGE,
+  REPORT_SECTION_KEYS,
+  routePaths,
+} from './constants'
 
-export const API_PREFIX = '/api/v1'
-
-/** Upper bounds that keep one request from filling the database. */
-export const LIMITS = {
-  messageChars: 20_000,
-  sectionChars: 50_000,
-  cleanupChars: 50_000,
-  termChars: 100,
-} as const
+// The contract's plain values (constants, the text rule, the route table's methods and paths)
+// live in constants.ts, free of zod, so that a client can use them without loading zod.
+export * from './constants'
 
 export const idSchema = z.string().min(1).max(200)
 export type Id = z.infer<typeof idSchema>
-
-/**
- * SEC-3: what no person types. C0 control characters other than tab, line feed and carriage
- * return (a NUL among them, which PostgreSQL cannot store), and a UTF-16 surrogate without its
- * pair (which would be stored as U+FFFD, silently changing the text). Requests carrying them are
- * refused (400) before anything reaches the database or a log.
- */
-const FORBIDDEN_TEXT =
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
-export const CONTROL_CHARACTERS_MESSAGE =
-  'must not contain control characters (other than tab and line breaks) or unpaired surrogates'
-
-/** Whether a person could have typed `text` (see FORBIDDEN_TEXT). */
-export function isCleanText(text: string): boolean {
-  return !FORBIDDEN_TEXT.test(text)
-}
 
 /** A request's text: refused when it holds what no person types. */
 function inputText<T extends z.ZodType<string>>(schema: T) {
@@ -62,8 +46,7 @@ export type Priority = z.infer<typeof prioritySchema>
 export const sexSchema = z.enum(['female', 'male', 'other', 'unknown'])
 export type Sex = z.infer<typeof sexSchema>
 
-/** Only `in_progress` has a meaning the product shows; other statuses pass through. */
-export const IN_PROGRESS = 'in_progress'
+/** Only `in_progress` (IN_PROGRESS) has a meaning the product shows; other statuses pass through. */
 export const orderStatusSchema = z.string().min(1).max(40)
 export type OrderStatus = z.infer<typeof orderStatusSchema>
 
@@ -88,15 +71,6 @@ export const patientSchema = z.object({
   sex: sexSchema,
 })
 export type Patient = z.infer<typeof patientSchema>
-
-export const REPORT_SECTION_KEYS = [
-  'history',
-  'technique',
-  'comparison',
-  'findings',
-  'impression',
-] as const
-export type ReportSectionKey = (typeof REPORT_SECTION_KEYS)[number]
 
 const sectionText = z.string().max(LIMITS.sectionChars)
 export const reportSectionsSchema = z.object({
@@ -187,8 +161,7 @@ export const messageSchema = z.object({
 })
 export type Message = z.infer<typeof messageSchema>
 
-/** Content of the structured patient summary message (meta_data.type = 'patient_summary'). */
-export const PATIENT_SUMMARY = 'patient_summary'
+/** Content of the structured patient summary message (meta_data.type = PATIENT_SUMMARY). */
 export const patientSummarySchema = z.object({
   patient_summary: z.string(),
   exam: z.string(),
@@ -225,16 +198,6 @@ export const messageListSchema = z.array(messageSchema)
  *   modality, the body part or the study description (case-insensitive). A search looks at every
  *   order, signed long ago or not; without `q` a page holds the worklist only.
  */
-export const ORDER_PAGE = { defaultLimit: 100, maxLimit: 500 } as const
-export const ORDER_LIST_QUERY_KEYS = [
-  'limit',
-  'cursor',
-  'priority',
-  'modality',
-  'status',
-  'q',
-] as const
-export const FINAL_STATUS = 'final'
 const listParameter = <T extends z.ZodType<string, string>>(item: T) =>
   inputText(z.string().max(400))
     .transform((value) =>
@@ -298,34 +261,8 @@ export type SaveReportRequest = z.infer<typeof saveReportRequestSchema>
 // PUT /orders/{id}/report and POST /orders/{id}/report/finalize answer the report.
 export const reportAnswerSchema = reportSchema
 
-/**
- * Optional preconditions of the two report writes (headers only; the bodies are the spec's).
- * A report's version is its `updated_at`, quoted like an entity tag; GET order and both writes
- * answer it as `ETag`. `If-Match: <version>` writes only while the report is still that version;
- * `If-None-Match: *` only while the study has no report. A failed precondition answers 412
- * `reportChangedError` and writes nothing; a final report answers 409 first. No header: no check.
- */
-export const PRECONDITION_FAILED = 412
-export const reportChangedError = {
-  error: 'report_changed',
-  message: 'The report was changed by someone else since you opened it.',
-} as const satisfies ApiErrorBody
-
-/** The entity tag of a report version: `"2026-11-21T14:00:00.123Z"`. */
-export function reportETag(updatedAt: string): string {
-  return `"${updatedAt}"`
-}
-
-/**
- * The precondition headers of a write based on `version`: a report's `updated_at`, null for "the
- * study had no report", undefined for no precondition at all.
- */
-export function reportPreconditionHeaders(
-  version: string | null | undefined,
-): Record<string, string> {
-  if (version === undefined) return {}
-  return version === null ? { 'If-None-Match': '*' } : { 'If-Match': reportETag(version) }
-}
+// The report writes' optional preconditions (If-Match, If-None-Match, 412 reportChangedError)
+// are described in constants.ts.
 
 // GET /orders/{id}/report/revisions: every write of the report, newest first.
 export const revisionCauseSchema = z.enum([
@@ -392,91 +329,80 @@ export const cleanupAnswerSchema = z.object({ cleaned: z.string() })
 export type CleanupAnswer = z.infer<typeof cleanupAnswerSchema>
 
 /**
- * Every route, in one table: method, path (Fastify style), and its schemas. The server registers
- * routes from it and the SPA's endpoint tests walk it, so a route cannot be added on one side only.
+ * Every route, in one table: method, path (Fastify style, from `routePaths`), and its schemas. The
+ * server registers routes from it and the SPA's endpoint tests walk it, so a route cannot be added
+ * on one side only.
  */
 export const routes = {
-  listPatients: { method: 'GET', path: '/patients', answer: patientListSchema },
+  listPatients: { ...routePaths.listPatients, answer: patientListSchema },
   listOrders: {
-    method: 'GET',
-    path: '/orders',
+    ...routePaths.listOrders,
     query: listOrdersQuerySchema,
     answer: orderListSchema,
     /** The answer when the query holds any of `ORDER_LIST_QUERY_KEYS`. */
     pageAnswer: orderPageSchema,
   },
-  getOrder: { method: 'GET', path: '/orders/:id', params: orderParamsSchema, answer: orderSchema },
+  getOrder: { ...routePaths.getOrder, params: orderParamsSchema, answer: orderSchema },
   listMessages: {
-    method: 'GET',
-    path: '/orders/:id/messages',
+    ...routePaths.listMessages,
     params: orderParamsSchema,
     answer: messageListSchema,
   },
   sendMessage: {
-    method: 'POST',
-    path: '/orders/:id/messages',
+    ...routePaths.sendMessage,
     params: orderParamsSchema,
     body: sendMessageRequestSchema,
     answer: sendMessageAnswerSchema,
   },
   rateMessage: {
-    method: 'PATCH',
-    path: '/orders/:id/messages/:messageId/rating',
+    ...routePaths.rateMessage,
     params: messageParamsSchema,
     body: rateMessageRequestSchema,
     answer: successSchema,
   },
   initializeOrder: {
-    method: 'POST',
-    path: '/orders/:id/initialize',
+    ...routePaths.initializeOrder,
     params: orderParamsSchema,
     answer: initializeAnswerSchema,
   },
   saveReport: {
-    method: 'PUT',
-    path: '/orders/:id/report',
+    ...routePaths.saveReport,
     params: orderParamsSchema,
     body: saveReportRequestSchema,
     answer: reportAnswerSchema,
   },
   finalizeReport: {
-    method: 'POST',
-    path: '/orders/:id/report/finalize',
+    ...routePaths.finalizeReport,
     params: orderParamsSchema,
     answer: reportAnswerSchema,
   },
   listReportRevisions: {
-    method: 'GET',
-    path: '/orders/:id/report/revisions',
+    ...routePaths.listReportRevisions,
     params: orderParamsSchema,
     answer: reportRevisionListSchema,
   },
   addReportAddendum: {
-    method: 'POST',
-    path: '/orders/:id/report/addenda',
+    ...routePaths.addReportAddendum,
     params: orderParamsSchema,
     body: addAddendumRequestSchema,
     answer: addendumSchema,
   },
   clearConversation: {
-    method: 'DELETE',
-    path: '/orders/:id/conversation',
+    ...routePaths.clearConversation,
     params: orderParamsSchema,
     answer: null,
   },
-  speechToken: { method: 'POST', path: '/speech/token', answer: speechTokenAnswerSchema },
+  speechToken: { ...routePaths.speechToken, answer: speechTokenAnswerSchema },
   speechPhrases: {
-    method: 'POST',
-    path: '/speech/phrases',
+    ...routePaths.speechPhrases,
     body: phrasesRequestSchema,
     answer: phrasesAnswerSchema,
   },
   speechCleanup: {
-    method: 'POST',
-    path: '/speech/cleanup',
+    ...routePaths.speechCleanup,
     body: cleanupRequestSchema,
     answer: cleanupAnswerSchema,
   },
-} as const
+} as const satisfies Record<keyof typeof routePaths, object>
 
 export type RouteName = keyof typeof routes

@@ -8,14 +8,16 @@
  *   records (CH-8); the workspace itself follows no dictation state;
  * - right half: the report editor when toggled on (WS-11).
  * The main area keeps the sidebar's width free while it is open, so nothing hides under it.
+ * The chat and the report editor load on first use, fetched ahead once the browser is idle after
+ * the workspace has appeared (src/shared/lazy.tsx); until they are there their area stays empty.
  */
 import { Box, Center, Flex, IconButton, Text, VisuallyHidden } from '@chakra-ui/react'
+import { Suspense, useEffect } from 'react'
 import { LogoutButton } from '../features/auth'
 import { PatientHeader, selectSelectedOrderId, Sidebar, SIDEBAR_ID } from '../features/orders'
 import { LineIcon } from '../components/ui'
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../shared/constants'
-import { StudyChat } from './StudyChat'
-import { StudyReport } from './StudyReport'
+import { lazyComponent, prefetchWhenIdle } from '../shared/lazy'
 import { useAppDispatch, useAppSelector } from './hooks'
 import {
   reportEditorToggled,
@@ -23,6 +25,11 @@ import {
   selectSidebarOpen,
   sidebarToggled,
 } from './layoutSlice'
+
+const StudyChat = lazyComponent(() => import('./StudyChat').then((module) => module.StudyChat))
+const StudyReport = lazyComponent(() =>
+  import('./StudyReport').then((module) => module.StudyReport),
+)
 
 export const NOTHING_SELECTED = 'Select a patient or study to begin'
 const REPORT_PANEL_ID = 'report-panel'
@@ -52,6 +59,7 @@ export function WorkspaceFrame() {
   const reportEditorOpen = useAppSelector(selectReportEditorOpen)
   const orderId = useAppSelector(selectSelectedOrderId)
   const transition = `${String(SIDEBAR_TRANSITION_MS)}ms ease`
+  useEffect(() => prefetchWhenIdle(StudyChat, StudyReport), [])
 
   return (
     <Box minH="100dvh" bg="bg">
@@ -123,7 +131,9 @@ export function WorkspaceFrame() {
                 <VisuallyHidden asChild>
                   <h2 id={CHAT_HEADING_ID}>Conversation</h2>
                 </VisuallyHidden>
-                <StudyChat orderId={orderId} />
+                <Suspense fallback={null}>
+                  <StudyChat orderId={orderId} />
+                </Suspense>
               </Box>
               {reportEditorOpen && (
                 <Box
@@ -138,7 +148,9 @@ export function WorkspaceFrame() {
                   borderColor="border"
                   bg="bg.subtle"
                 >
-                  <StudyReport orderId={orderId} />
+                  <Suspense fallback={null}>
+                    <StudyReport orderId={orderId} />
+                  </Suspense>
                 </Box>
               )}
             </>

@@ -1,6 +1,7 @@
 /**
  * Everything the screens need around them: configuration, collaborators, the store, the theme
  * and the identity SDK. App.tsx puts the router inside; tests do the same with a memory router.
+ * FirstRequests starts the worklist beside the SDK's session check (no waterfall).
  */
 import { ChakraProvider } from '@chakra-ui/react'
 import { AuthProvider } from '@descope/react-sdk'
@@ -9,6 +10,7 @@ import { Provider as ReduxProvider } from 'react-redux'
 import { SessionBridge } from '../features/auth'
 import { ConfigContext, type AppConfig, type IdentityConfig } from '../shared/config'
 import { DepsContext, type AppDeps } from '../shared/deps'
+import { FirstRequests } from './FirstRequests'
 import type { AppStore } from './store'
 import { system } from './theme'
 
@@ -35,6 +37,7 @@ export function AppProviders({ store, deps, config, children }: AppProvidersProp
               baseUrl={identityBaseUrl(config.identity)}
             >
               <SessionBridge />
+              <FirstRequests />
               {children}
             </AuthProvider>
           </ChakraProvider>

@@ -2,13 +2,22 @@
  * The routes (RT-1..RT-5): /login for visitors without a session, '/' for signed-in users, every
  * other path to '/'. The same route objects serve the browser router and the tests' memory
  * router.
+ *
+ * The login page is part of the first screen; the workspace is not: its code (and the idle
+ * sign-out's) loads when a session is there, and is fetched ahead while the browser is idle on
+ * any page, so signing in never waits on a download.
  */
 import { useEffect } from 'react'
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom'
-import { LoginRoute, RequireSession } from '../features/auth'
+import { IdleLogoff, LoginRoute, RequireSession } from '../features/auth'
 import { useAppConfig } from '../shared/config'
+import { lazyComponent, prefetchWhenIdle } from '../shared/lazy'
 import { RouteErrorPage } from './RouteErrorPage'
-import { WorkspaceFrame } from './WorkspaceFrame'
+
+/** The signed-in screen (src/shared/lazy.tsx: loaded on first use, fetched ahead when idle). */
+export const Workspace = lazyComponent(() =>
+  import('./WorkspaceFrame').then((module) => module.WorkspaceFrame),
+)
 
 /** LG-4: the tab shows the product title on every page. */
 function RootLayout() {
@@ -16,6 +25,7 @@ function RootLayout() {
   useEffect(() => {
     document.title = productTitle
   }, [productTitle])
+  useEffect(() => prefetchWhenIdle(Workspace, IdleLogoff), [])
   return <Outlet />
 }
 
@@ -26,8 +36,9 @@ export const appRoutes: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginRoute /> },
       {
+        // Its Suspense boundary keeps 'Loading...' up while the workspace's code arrives.
         element: <RequireSession />,
-        children: [{ path: '/', element: <WorkspaceFrame /> }],
+        children: [{ path: '/', element: <Workspace /> }],
       },
       // RT-4: no other screen exists.
       { path: '*', element: <Navigate to="/" replace /> },

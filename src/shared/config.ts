@@ -1,9 +1,9 @@
 /**
  * The SPA's configuration, read once from Vite's environment and validated, so a bad value
- * fails at start-up with its name instead of somewhere deep in a component.
+ * fails at start-up with its name instead of somewhere deep in a component. (Checked by hand,
+ * not with zod: this runs before the first paint, and the first screen does without zod.)
  */
 import { createContext, useContext } from 'react'
-import { z } from 'zod'
 // A named import: Vite turns package.json into an ES module and keeps only `version`.
 import { version } from '../../package.json'
 
@@ -14,28 +14,6 @@ export const LOCAL_PROJECT_ID = 'P-readout-local'
 
 /** SEC-8: minutes without activity before the tab warns and then signs out (HIPAA automatic logoff). */
 export const DEFAULT_IDLE_LOGOFF_MINUTES = 15
-
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
-
-const envSchema = z.object({
-  VITE_PRODUCT_NAME: optionalText,
-  VITE_DESCOPE_PROJECT_ID: optionalText,
-  VITE_DESCOPE_BASE_URL: optionalText.pipe(z.url().optional()),
-  VITE_ENABLE_DEVTOOLS: z.enum(['true', 'false', '']).optional(),
-  // A whole number of minutes, at most a day; unset or empty means the default.
-  IDLE_LOGOFF_MINUTES: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, 'a whole number of minutes')
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(1440))
-      .optional(),
-  ),
-  DEV: z.boolean().default(false),
-})
 
 /** What Vite puts in `import.meta.env`; anything else in it is ignored. */
 export type AppEnv = Readonly<Record<string, unknown>>
@@ -58,25 +36,69 @@ export interface AppConfig {
   idleLogoffMinutes: number
 }
 
-export function loadConfig(env: AppEnv): AppConfig {
-  const parsed = envSchema.safeParse(env)
-  if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-      .join('; ')
-    throw new Error(`Invalid configuration: ${problems}`)
+/** What is wrong, each with the setting's name: any of it stops the app. */
+type ConfigProblems = string[]
+
+/** Unset, empty or blank is undefined; any other text is trimmed. */
+function optionalText(env: AppEnv, name: string, problems: ConfigProblems): string | undefined {
+  const value = env[name]
+  if (value === undefined) return undefined
+  if (typeof value !== 'string') {
+    problems.push(`${name}: expected text`)
+    return undefined
   }
-  const e = parsed.data
-  const productName = e.VITE_PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME
+  const text = value.trim()
+  return text === '' ? undefined : text
+}
+
+function optionalUrl(env: AppEnv, name: string, problems: ConfigProblems): string | undefined {
+  const text = optionalText(env, name, problems)
+  if (text === undefined) return undefined
+  try {
+    new URL(text)
+    return text
+  } catch {
+    problems.push(`${name}: expected a URL`)
+    return undefined
+  }
+}
+
+/** A whole number of minutes, at most a day; unset or empty means the default. */
+function optionalMinutes(env: AppEnv, name: string, problems: ConfigProblems): number | undefined {
+  const text = optionalText(env, name, problems)
+  if (text === undefined) return undefined
+  const minutes = /^\d+$/.test(text) ? Number(text) : Number.NaN
+  if (minutes >= 1 && minutes <= 1440) return minutes
+  problems.push(`${name}: a whole number of minutes from 1 to 1440`)
+  return undefined
+}
+
+export function loadConfig(env: AppEnv): AppConfig {
+  const problems: ConfigProblems = []
+  const productName = optionalText(env, 'VITE_PRODUCT_NAME', problems) ?? DEFAULT_PRODUCT_NAME
+  const projectId = optionalText(env, 'VITE_DESCOPE_PROJECT_ID', problems)
+  const baseUrl = optionalUrl(env, 'VITE_DESCOPE_BASE_URL', problems)
+  const devToolsFlag = env.VITE_ENABLE_DEVTOOLS
+  if (
+    devToolsFlag !== undefined &&
+    devToolsFlag !== 'true' &&
+    devToolsFlag !== 'false' &&
+    devToolsFlag !== ''
+  )
+    problems.push("VITE_ENABLE_DEVTOOLS: expected 'true', 'false' or nothing")
+  const idleLogoffMinutes = optionalMinutes(env, 'IDLE_LOGOFF_MINUTES', problems)
+  const dev = env.DEV ?? false
+  if (typeof dev !== 'boolean') problems.push('DEV: expected true or false')
+  if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join('; ')}`)
   return {
     productName,
     version,
     productTitle: `${productName} v${version}`,
-    identity: e.VITE_DESCOPE_PROJECT_ID
-      ? { mode: 'cloud', projectId: e.VITE_DESCOPE_PROJECT_ID, baseUrl: e.VITE_DESCOPE_BASE_URL }
+    identity: projectId
+      ? { mode: 'cloud', projectId, baseUrl }
       : { mode: 'local', projectId: LOCAL_PROJECT_ID },
-    devTools: e.DEV || e.VITE_ENABLE_DEVTOOLS === 'true',
-    idleLogoffMinutes: e.IDLE_LOGOFF_MINUTES ?? DEFAULT_IDLE_LOGOFF_MINUTES,
+    devTools: dev === true || devToolsFlag === 'true',
+    idleLogoffMinutes: idleLogoffMinutes ?? DEFAULT_IDLE_LOGOFF_MINUTES,
   }
 }
 

@@ -3,25 +3,31 @@
  * nothing about the session is copied into the store.
  */
 import { useSession } from '@descope/react-sdk'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Navigate, Outlet } from 'react-router-dom'
-import { IdleLogoff } from './IdleLogoff'
+import { lazyComponent } from '../../shared/lazy'
 import { LoginPage } from './LoginPage'
 import { SessionLoading } from './SessionLoading'
 
+/** SEC-8's watch and warning: their code comes with the signed-in screens, not the login page. */
+export const IdleLogoff = lazyComponent(() =>
+  import('./IdleLogoff').then((module) => module.IdleLogoff),
+)
+
 /**
  * RT-2: '/' and everything under it need a session; without one the visitor goes to /login.
- * While it is shown, the session ends after a while without activity (SEC-8).
+ * While it is shown, the session ends after a while without activity (SEC-8). A screen whose
+ * code is still on its way keeps 'Loading...' up, and it appears together with the idle watch.
  */
 export function RequireSession() {
   const { isAuthenticated, isSessionLoading } = useSession()
   if (isSessionLoading) return <SessionLoading />
   if (!isAuthenticated) return <Navigate to="/login" replace />
   return (
-    <>
+    <Suspense fallback={<SessionLoading />}>
       <Outlet />
       <IdleLogoff />
-    </>
+    </Suspense>
   )
 }
 

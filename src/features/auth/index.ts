@@ -1,7 +1,7 @@
 /** The auth feature: sign-in page, route guards, session events and logout. */
 export { logoutRequested, sessionEnded, sessionStarted, sessionUserDescribed } from './authEvents'
-export { LoginRoute, RequireSession } from './guards'
-export { IDLE_WARNING_TITLE, IdleLogoff, STAY_SIGNED_IN } from './IdleLogoff'
+export { IdleLogoff, LoginRoute, RequireSession } from './guards'
+export { IDLE_WARNING_TITLE, STAY_SIGNED_IN } from './IdleLogoff'
 export {
   idleCountdownTicked,
   idleLogoffSlice,

@@ -3,9 +3,13 @@
  * claim (the user id the API authenticates with, in local and cloud mode alike), or the claims
  * the SDK received with it. Only the id leaves this module, never the token.
  */
-import { z } from 'zod'
 
-const subjectSchema = z.object({ sub: z.string().min(1) })
+/** The `sub` claim of a token payload or of the SDK's claims, when it is a non-empty string. */
+function subjectOf(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null || !('sub' in payload)) return null
+  const { sub } = payload
+  return typeof sub === 'string' && sub.length > 0 ? sub : null
+}
 
 /** The `sub` claim of a JWT's payload; null for anything that is not a JWT with a subject. */
 export function tokenSubject(token: string | null | undefined): string | null {
@@ -14,8 +18,7 @@ export function tokenSubject(token: string | null | undefined): string | null {
   try {
     const base64 = payload.replaceAll('-', '+').replaceAll('_', '/')
     const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
-    const parsed = subjectSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)))
-    return parsed.success ? parsed.data.sub : null
+    return subjectOf(JSON.parse(new TextDecoder().decode(bytes)))
   } catch {
     return null
   }
@@ -28,6 +31,5 @@ export function sessionUserId(
 ): string | null {
   const fromToken = tokenSubject(sessionToken)
   if (fromToken !== null) return fromToken
-  const parsed = subjectSchema.safeParse(claims)
-  return parsed.success ? parsed.data.sub : null
+  return subjectOf(claims)
 }

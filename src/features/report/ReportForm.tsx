@@ -4,14 +4,14 @@
  * report, a failed save, a conflict to resolve section by section).
  *
  * What is on screen is the clinician's draft when there is one, else the server's report. Every
- * keystroke goes to the report slice; the report saga saves after a pause.
+ * keystroke goes to the report slice; the report saga saves after a pause. The parts only some
+ * moments need (lazyParts.ts) load on first use and are fetched ahead when the browser is idle.
  */
 import { Box, Button, Field, Flex, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useEffect, useMemo, type KeyboardEvent, type ReactNode } from 'react'
+import { Suspense, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { Order } from '../../services/api/model'
-import { ConflictPanel } from './ConflictPanel'
-import { FinalizeDialog } from './FinalizeDialog'
+import { Addenda, ConflictPanel, FinalizeDialog, prefetchReportParts } from './lazyParts'
 import { draftSections, EMPTY_SECTIONS } from './reconcile'
 import {
   conflictSectionChosen,
@@ -28,7 +28,6 @@ import {
   serverReportOf,
   textEdited,
 } from './reportSlice'
-import { Addenda } from './Addenda'
 import { AssistantChangeNotice, ChangedMark, useAssistantChange } from './AssistantChange'
 import { ReportHistory } from './ReportHistory'
 import type { RestoreCause } from './reconcile'
@@ -57,6 +56,10 @@ export function ReportForm({
   useEffect(() => {
     dispatch(editorOpened({ orderId }))
   }, [dispatch, orderId])
+  useEffect(() => prefetchReportParts(), [])
+  // The finalize question is mounted from its first asking on, so it can close as it opens.
+  const [finalizeAsked, setFinalizeAsked] = useState(false)
+  if (finalize.status === 'confirming' && !finalizeAsked) setFinalizeAsked(true)
 
   const serverText = useMemo(
     () => serializeReport(serverReport?.sections ?? EMPTY_SECTIONS),
@@ -119,13 +122,15 @@ export function ReportForm({
         <FinalizedElsewhere draft={draft} onDiscard={() => dispatch(draftDiscarded({ orderId }))} />
       )}
       {conflict && draft && (
-        <ConflictPanel
-          conflict={conflict}
-          mine={draftSections(draft)}
-          onChoose={(section, choice) =>
-            dispatch(conflictSectionChosen({ orderId, section, choice }))
-          }
-        />
+        <Suspense fallback={null}>
+          <ConflictPanel
+            conflict={conflict}
+            mine={draftSections(draft)}
+            onChoose={(section, choice) =>
+              dispatch(conflictSectionChosen({ orderId, section, choice }))
+            }
+          />
+        </Suspense>
       )}
       {draft && (
         <SaveError
@@ -182,12 +187,14 @@ export function ReportForm({
         />
       </Field.Root>
       {isFinal && serverReport && (
-        <Addenda
-          orderId={orderId}
-          addenda={serverReport.addenda}
-          micButton={addendumMic}
-          dictating={addendumDictating}
-        />
+        <Suspense fallback={null}>
+          <Addenda
+            orderId={orderId}
+            addenda={serverReport.addenda}
+            micButton={addendumMic}
+            dictating={addendumDictating}
+          />
+        </Suspense>
       )}
 
       <Flex align="center" gap="3" wrap="wrap">
@@ -225,11 +232,15 @@ export function ReportForm({
         </Button>
       </Flex>
 
-      <FinalizeDialog
-        open={finalize.status === 'confirming'}
-        onCancel={() => dispatch(finalizeCancelled({ orderId }))}
-        onConfirm={() => dispatch(finalizeConfirmed({ orderId }))}
-      />
+      {finalizeAsked && (
+        <Suspense fallback={null}>
+          <FinalizeDialog
+            open={finalize.status === 'confirming'}
+            onCancel={() => dispatch(finalizeCancelled({ orderId }))}
+            onConfirm={() => dispatch(finalizeConfirmed({ orderId }))}
+          />
+        </Suspense>
+      )}
     </Stack>
   )
 }

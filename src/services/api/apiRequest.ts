@@ -1,13 +1,13 @@
 /**
- * Builds the request of one contract route: the method and the path come from `routes` in
- * contract.ts, so an endpoint cannot drift from what the server registers, and the body is
- * typed by the route's request schema. The route's name travels with the request, so its answer
+ * Builds the request of one contract route: the method and the path come from the contract's
+ * route table (`routePaths`, the zod-free half of `routes`), so an endpoint cannot drift from what
+ * the server registers, and the body is typed by the route's request schema. The route's name travels with the request, so its answer
  * is read by that route's reader (`read/answers.ts`).
  */
 import type { z } from 'zod'
-import { ORDER_LIST_QUERY_KEYS, routes, type RouteName } from '../../../contract'
+import { ORDER_LIST_QUERY_KEYS, routePaths, type RouteName, type routes } from '../../../contract'
 
-export type HttpMethod = (typeof routes)[RouteName]['method']
+export type HttpMethod = (typeof routePaths)[RouteName]['method']
 
 /** What an endpoint's `query` hands to the base query; `url` is relative to /api/v1. */
 export interface ApiRequest {
@@ -25,7 +25,7 @@ export interface ApiRequest {
   page?: true
 }
 
-type PathOf<N extends RouteName> = (typeof routes)[N]['path']
+type PathOf<N extends RouteName> = (typeof routePaths)[N]['path']
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
@@ -72,6 +72,8 @@ export function routeUrl(path: string, params: Readonly<Record<string, string>> 
 }
 
 const PAGE_KEYS: ReadonlySet<string> = new Set(ORDER_LIST_QUERY_KEYS)
+/** The routes whose answer is a page when the query holds a page parameter (`pageAnswer`). */
+const PAGED_ROUTES: ReadonlySet<RouteName> = new Set(['listOrders'])
 
 /** `?name=value&...` of the parameters given (an empty one is not sent), or ''. */
 function queryString(query: Readonly<Record<string, string | undefined>>): {
@@ -86,14 +88,14 @@ function queryString(query: Readonly<Record<string, string | undefined>>): {
 }
 
 export function apiRequest<N extends RouteName>(name: N, options: RequestOptions<N>): ApiRequest {
-  const route = routes[name]
+  const route = routePaths[name]
   const { search, page } = queryString(options.query ?? {})
   const request: ApiRequest = {
     route: name,
     url: `${routeUrl(route.path, options.params)}${search}`,
     method: route.method,
   }
-  if (page && 'pageAnswer' in route) request.page = true
+  if (page && PAGED_ROUTES.has(name)) request.page = true
   if (options.body !== undefined) request.body = options.body
   if (options.headers && Object.keys(options.headers).length > 0) {
     request.headers = { ...options.headers }

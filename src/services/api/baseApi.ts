@@ -13,7 +13,8 @@
  * hospital's own backend may answer any shape the product allows: ids as numbers, HL7 or FHIR
  * codes, wrapped lists, missing extras. A list entry that cannot be shown is left out and logged
  * once per answer; an answer of which nothing can be shown becomes an error and never reaches a
- * component (API-6).
+ * component (API-6). The readers come with the first request, not the first screen: the login
+ * page calls nothing, and a request's own round trip hides their download.
  */
 import { createApi, fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react'
 import type {
@@ -25,8 +26,9 @@ import type { SessionTokenSource } from '../auth/sessionTokenSource'
 import type { Logger } from '../log'
 import type { PageNavigator } from '../navigation'
 import type { ApiRequest } from './apiRequest'
+// Types only: the readers themselves are loaded with the first request (loadAnswerReaders).
+import type { answerReaders, pageAnswerReaders, PageAnswers } from './read/answers'
 import { API_PREFIX } from '../../../contract'
-import { answerReaders, pageAnswerReaders, type PageAnswers } from './read/answers'
 
 export const TAG_TYPES = ['Patient', 'Order', 'Message', 'Revision'] as const
 
@@ -188,6 +190,26 @@ function absoluteUrl(url: string): string {
   return new URL(`${API_PREFIX}${url}`, globalThis.location.origin).href
 }
 
+/** Each route's reader, and the page readers of the routes that answer pages. */
+interface AnswerReaders {
+  answers: typeof answerReaders
+  pages: typeof pageAnswerReaders
+}
+
+let readersLoading: Promise<AnswerReaders> | undefined
+
+/** The answer readers, loaded once (a failed download is tried again by the next request). */
+export function loadAnswerReaders(): Promise<AnswerReaders> {
+  readersLoading ??= import('./read/answers').then(
+    (module) => ({ answers: module.answerReaders, pages: module.pageAnswerReaders }),
+    (error: unknown) => {
+      readersLoading = undefined
+      throw error
+    },
+  )
+  return readersLoading
+}
+
 const httpBaseQuery: BaseQueryFn<
   ApiRequest,
   unknown,
@@ -196,6 +218,9 @@ const httpBaseQuery: BaseQueryFn<
   FetchBaseQueryMeta
 > = async (request, api, extraOptions) => {
   const deps = apiDepsOf(api.extra)
+  const readers = loadAnswerReaders()
+  // Settled here too, so a failed download is never an unhandled rejection (the answer says so).
+  readers.catch(() => undefined)
   const result = await fetchJson(
     {
       url: absoluteUrl(request.url),
@@ -207,24 +232,33 @@ const httpBaseQuery: BaseQueryFn<
     extraOptions,
   )
   if (result.error) return { error: toApiError(result.error, result.meta, deps), meta: result.meta }
-  return readAnswer(request, result.data, deps, result.meta)
+  let loaded: AnswerReaders
+  try {
+    loaded = await readers
+  } catch {
+    // The app's own code did not arrive (a network drop): a transient failure, retried once.
+    const error: ApiError = { status: 'FETCH_ERROR', message: 'API Error: the app could not load' }
+    return { error, meta: result.meta }
+  }
+  return readAnswer(loaded, request, result.data, deps, result.meta)
 }
 
-function isPaged(route: string): route is keyof PageAnswers {
-  return route in pageAnswerReaders
+function isPaged(readers: AnswerReaders, route: string): route is keyof PageAnswers {
+  return route in readers.pages
 }
 
 /** The answer as the SPA's model, or the malformed-answer error when nothing of it can be shown. */
 function readAnswer(
+  readers: AnswerReaders,
   request: ApiRequest,
   raw: unknown,
   deps: ApiDeps,
   meta: FetchBaseQueryMeta | undefined,
 ) {
   const reading =
-    request.page && isPaged(request.route)
-      ? pageAnswerReaders[request.route](raw)
-      : answerReaders[request.route](raw)
+    request.page && isPaged(readers, request.route)
+      ? readers.pages[request.route](raw)
+      : readers.answers[request.route](raw)
   if (!reading.ok) {
     const error: ApiError = {
       status: 'SCHEMA_ERROR',

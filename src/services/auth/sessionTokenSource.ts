@@ -23,3 +23,32 @@ export const descopeSessionTokenSource: SessionTokenSource = {
     }
   },
 }
+
+/** When a JWT expires (its `exp` claim, in ms since the epoch); undefined for anything else. */
+export function tokenExpiry(token: string): number | undefined {
+  const payload = token.split('.')[1]
+  if (!payload) return undefined
+  try {
+    const json = atob(payload.replaceAll('-', '+').replaceAll('_', '/'))
+    const claims: unknown = JSON.parse(json)
+    if (typeof claims !== 'object' || claims === null || !('exp' in claims)) return undefined
+    return typeof claims.exp === 'number' ? claims.exp * 1000 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The session token the SDK holds (on arrival: the one it stored on an earlier visit), when it is
+ * good for at least `marginMs` more by its own expiry; otherwise undefined. The server still has
+ * the last word on it: this only says whether a call is worth starting before the SDK's refresh.
+ */
+export function freshSessionToken(
+  source: SessionTokenSource,
+  nowMs: number,
+  marginMs: number,
+): string | undefined {
+  const token = source.getSessionToken()
+  const expiry = token === undefined ? undefined : tokenExpiry(token)
+  return expiry !== undefined && expiry - nowMs >= marginMs ? token : undefined
+}

@@ -3,18 +3,26 @@
  * where, checked how, and given back to whom): the text of the Message box, together with a send
  * still on its way, and whether dictation wrote it. The chat draft saga is the only writer.
  */
-import { z } from 'zod'
-import { inputTypeSchema } from '../../../contract'
-import { ownedEntrySchema, ownedStorageOf, type OwnedStorage } from './ownedStorage'
+import type { InputType } from '../../../contract'
+import { fieldsOf, ownerOf, ownedStorageOf, type OwnedStorage } from './ownedStorage'
 
-const storedChatDraftSchema = ownedEntrySchema.extend({
-  text: z.string().min(1),
+export interface StoredChatDraft {
+  /** The user id of the session it was typed in (`sessionStarted`). */
+  owner: string
+  text: string
   /** 'voice' when dictation wrote it, so it is still sent as voice (DC-8). */
-  inputType: inputTypeSchema,
-})
+  inputType: InputType
+}
 
-/** `owner` is the user id of the session it was typed in (`sessionStarted`). */
-export type StoredChatDraft = z.infer<typeof storedChatDraftSchema>
+function readChatDraft(value: unknown): StoredChatDraft | null {
+  const fields = fieldsOf(value)
+  const owner = fields && ownerOf(fields)
+  if (!fields || !owner) return null
+  const { text, inputType } = fields
+  if (typeof text !== 'string' || text.length === 0) return null
+  if (inputType !== 'text' && inputType !== 'voice') return null
+  return { owner, text, inputType }
+}
 
 export type ChatDraftStorage = OwnedStorage<StoredChatDraft>
 
@@ -22,5 +30,5 @@ export type ChatDraftStorage = OwnedStorage<StoredChatDraft>
 export const chatDrafts = ownedStorageOf<StoredChatDraft>({
   family: 'readout:chatDraft:',
   version: 1,
-  schema: storedChatDraftSchema,
+  read: readChatDraft,
 })

@@ -3,11 +3,11 @@
  * ownedStorage.ts for what is kept where, checked how, and given back to whom). The report saga is
  * the only writer.
  */
-import { z } from 'zod'
-import { reportSectionsSchema } from '../../../contract'
+import { LIMITS, REPORT_SECTION_KEYS } from '../../../contract'
 import type { ReportSections } from '../api/model'
 import {
-  ownedEntrySchema,
+  fieldsOf,
+  ownerOf,
   ownedStorageOf,
   type KeyValueStorage,
   type OwnedStorage,
@@ -32,20 +32,44 @@ export interface StoredDraft {
 
 export type DraftStorage = OwnedStorage<StoredDraft>
 
-const storedDraftSchema = ownedEntrySchema.extend({
-  report: z.string(),
-  impression: z.string(),
-  base: z.object({
-    sections: reportSectionsSchema,
-    updatedAt: z.string().min(1).max(200).nullable(),
-  }),
-})
+/** Every section, as text the server would take (`reportSectionsSchema` in the contract). */
+function readSections(value: unknown): ReportSections | null {
+  const fields = fieldsOf(value)
+  if (!fields) return null
+  const sections: Partial<Record<keyof ReportSections, string>> = {}
+  for (const key of REPORT_SECTION_KEYS) {
+    const text = fields[key]
+    if (typeof text !== 'string' || text.length > LIMITS.sectionChars) return null
+    sections[key] = text
+  }
+  return sections as ReportSections
+}
+
+function readBase(value: unknown): StoredDraftBase | null {
+  const fields = fieldsOf(value)
+  const sections = fields && readSections(fields.sections)
+  if (!fields || !sections) return null
+  const { updatedAt } = fields
+  if (updatedAt === null) return { sections, updatedAt }
+  if (typeof updatedAt !== 'string' || updatedAt.length === 0 || updatedAt.length > 200) return null
+  return { sections, updatedAt }
+}
+
+function readDraft(value: unknown): StoredDraft | null {
+  const fields = fieldsOf(value)
+  const owner = fields && ownerOf(fields)
+  const base = fields && readBase(fields.base)
+  if (!fields || !owner || !base) return null
+  const { report, impression } = fields
+  if (typeof report !== 'string' || typeof impression !== 'string') return null
+  return { owner, report, impression, base }
+}
 
 /** Version 2: v1 drafts had no owner. */
 const reportDrafts = ownedStorageOf<StoredDraft>({
   family: 'readout:reportDraft:',
   version: 2,
-  schema: storedDraftSchema,
+  read: readDraft,
 })
 
 export function createDraftStorage(storage: KeyValueStorage): DraftStorage {

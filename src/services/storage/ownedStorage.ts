@@ -5,22 +5,31 @@
  * implementation serves every kind of draft (report drafts, chat drafts), each under its own keys.
  *
  * Everything read back is validated: an entry written by an older build or edited by hand is
- * dropped rather than put in front of the clinician half-broken.
+ * dropped rather than put in front of the clinician half-broken. (By hand rather than with zod:
+ * the sagas read drafts at the start of a session, and the first screen does without zod.)
  *
  * A tab may outlive a session (an expiry keeps the drafts for the next sign-in) and be shared by
  * several clinicians, so every entry records who typed it: only that user gets it back, and the
  * others' entries are removed when a session starts (`clearExcept`). An entry of an older format
  * has no owner and is removed the same way, never shown.
  */
-import { z } from 'zod'
-
 /** Every stored entry says whose it is: the user id of the session it was typed in. */
 export interface Owned {
   owner: string
 }
 
-/** What every kind's schema extends: an entry naming no owner is never given back. */
-export const ownedEntrySchema = z.object({ owner: z.string().min(1) })
+/** A parsed JSON object's own fields, or null for anything else. */
+export function fieldsOf(value: unknown): Readonly<Record<string, unknown>> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null
+}
+
+/** What every kind's reader starts with: an entry naming no owner is never given back. */
+export function ownerOf(fields: Readonly<Record<string, unknown>>): string | null {
+  const { owner } = fields
+  return typeof owner === 'string' && owner.length > 0 ? owner : null
+}
 
 export interface OwnedStorage<T extends Owned> {
   load(orderId: string): T | null
@@ -44,7 +53,8 @@ export interface OwnedStorageKind<T extends Owned> {
   family: string
   /** Part of the key, so a future change of the stored shape cannot be misread as this one. */
   version: number
-  schema: z.ZodType<T>
+  /** A valid entry from parsed JSON (its known fields only), or null for anything else. */
+  read: (value: unknown) => T | null
 }
 
 export function createOwnedStorage<T extends Owned>(
@@ -56,8 +66,7 @@ export function createOwnedStorage<T extends Owned>(
   const parse = (text: string | null): T | null => {
     if (text === null) return null
     try {
-      const parsed = kind.schema.safeParse(JSON.parse(text))
-      return parsed.success ? parsed.data : null
+      return kind.read(JSON.parse(text))
     } catch {
       return null
     }

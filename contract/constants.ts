@@ -1,0 +1,110 @@
+/**
+ * The contract's plain values: limits, codes and statuses, the text rule (SEC-3), the report
+ * writes' preconditions and every route's method and path. `index.ts` re-exports all of it with
+ * the zod schemas; it lives apart, importing nothing, so a client can build requests and read
+ * answers without loading zod (the SPA's first screen does).
+ */
+
+export const API_PREFIX = '/api/v1'
+
+/** Upper bounds that keep one request from filling the database. */
+export const LIMITS = {
+  messageChars: 20_000,
+  sectionChars: 50_000,
+  cleanupChars: 50_000,
+  termChars: 100,
+} as const
+
+/**
+ * SEC-3: what no person types. C0 control characters other than tab, line feed and carriage
+ * return (a NUL among them, which PostgreSQL cannot store), and a UTF-16 surrogate without its
+ * pair (which would be stored as U+FFFD, silently changing the text). Requests carrying them are
+ * refused (400) before anything reaches the database or a log.
+ */
+const FORBIDDEN_TEXT =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+export const CONTROL_CHARACTERS_MESSAGE =
+  'must not contain control characters (other than tab and line breaks) or unpaired surrogates'
+
+/** Whether a person could have typed `text` (see FORBIDDEN_TEXT). */
+export function isCleanText(text: string): boolean {
+  return !FORBIDDEN_TEXT.test(text)
+}
+
+/** Only `in_progress` has a meaning the product shows; other statuses pass through. */
+export const IN_PROGRESS = 'in_progress'
+
+export const REPORT_SECTION_KEYS = [
+  'history',
+  'technique',
+  'comparison',
+  'findings',
+  'impression',
+] as const
+export type ReportSectionKey = (typeof REPORT_SECTION_KEYS)[number]
+
+/** The `meta_data.type` of the structured patient summary message. */
+export const PATIENT_SUMMARY = 'patient_summary'
+
+/** GET /orders paging (see `listOrdersQuerySchema` in index.ts for what each parameter does). */
+export const ORDER_PAGE = { defaultLimit: 100, maxLimit: 500 } as const
+export const ORDER_LIST_QUERY_KEYS = [
+  'limit',
+  'cursor',
+  'priority',
+  'modality',
+  'status',
+  'q',
+] as const
+export const FINAL_STATUS = 'final'
+
+/**
+ * Optional preconditions of the two report writes (headers only; the bodies are the spec's).
+ * A report's version is its `updated_at`, quoted like an entity tag; GET order and both writes
+ * answer it as `ETag`. `If-Match: <version>` writes only while the report is still that version;
+ * `If-None-Match: *` only while the study has no report. A failed precondition answers 412
+ * `reportChangedError` and writes nothing; a final report answers 409 first. No header: no check.
+ */
+export const PRECONDITION_FAILED = 412
+/** The 412's body: an `ApiErrorBody` (index.ts) like any other error. */
+export const reportChangedError = {
+  error: 'report_changed',
+  message: 'The report was changed by someone else since you opened it.',
+} as const satisfies { error: string; message: string }
+
+/** The entity tag of a report version: `"2026-11-21T14:00:00.123Z"`. */
+export function reportETag(updatedAt: string): string {
+  return `"${updatedAt}"`
+}
+
+/**
+ * The precondition headers of a write based on `version`: a report's `updated_at`, null for "the
+ * study had no report", undefined for no precondition at all.
+ */
+export function reportPreconditionHeaders(
+  version: string | null | undefined,
+): Record<string, string> {
+  if (version === undefined) return {}
+  return version === null ? { 'If-None-Match': '*' } : { 'If-Match': reportETag(version) }
+}
+
+/** Every route's method and path (Fastify style); `routes` in index.ts adds its schemas. */
+export const routePaths = {
+  listPatients: { method: 'GET', path: '/patients' },
+  listOrders: { method: 'GET', path: '/orders' },
+  getOrder: { method: 'GET', path: '/orders/:id' },
+  listMessages: { method: 'GET', path: '/orders/:id/messages' },
+  sendMessage: { method: 'POST', path: '/orders/:id/messages' },
+  rateMessage: { method: 'PATCH', path: '/orders/:id/messages/:messageId/rating' },
+  initializeOrder: { method: 'POST', path: '/orders/:id/initialize' },
+  saveReport: { method: 'PUT', path: '/orders/:id/report' },
+  finalizeReport: { method: 'POST', path: '/orders/:id/report/finalize' },
+  listReportRevisions: { method: 'GET', path: '/orders/:id/report/revisions' },
+  addReportAddendum: { method: 'POST', path: '/orders/:id/report/addenda' },
+  clearConversation: { method: 'DELETE', path: '/orders/:id/conversation' },
+  speechToken: { method: 'POST', path: '/speech/token' },
+  speechPhrases: { method: 'POST', path: '/speech/phrases' },
+  speechCleanup: { method: 'POST', path: '/speech/cleanup' },
+} as const

@@ -1,0 +1,26 @@
+/**
+ * The parts of the report editor that only some moments need: the conflict panel (another save
+ * came first), the addenda of a signed report, the finalize question and the report's history.
+ * Each loads on first use; the editor fetches them ahead once the browser is idle
+ * (src/shared/lazy.tsx), so none keeps a clinician waiting.
+ */
+import { lazyComponent, prefetchWhenIdle } from '../../shared/lazy'
+
+export const ConflictPanel = lazyComponent(() =>
+  import('./ConflictPanel').then((module) => module.ConflictPanel),
+)
+
+export const Addenda = lazyComponent(() => import('./Addenda').then((module) => module.Addenda))
+
+export const FinalizeDialog = lazyComponent(() =>
+  import('./FinalizeDialog').then((module) => module.FinalizeDialog),
+)
+
+export const RevisionList = lazyComponent(() =>
+  import('./RevisionList').then((module) => module.RevisionList),
+)
+
+/** Fetches every part ahead when the browser is idle; answers how to cancel. */
+export function prefetchReportParts(): () => void {
+  return prefetchWhenIdle(ConflictPanel, Addenda, FinalizeDialog, RevisionList)
+}

@@ -1,0 +1,79 @@
+/**
+ * Screens and dialogs that are not part of the first screen load on first use, and are fetched
+ * ahead while the browser is idle, so nobody waits on a click (issue 15: a first screen near the
+ * floor). `lazyComponent` is React.lazy with two additions:
+ * - `prefetch()` starts the download once; a failed download is tried again on the next call;
+ * - once the module is there, the component renders at once, without suspending (a prefetched
+ *   dialog opens in the same frame as the click, with no fallback shown even for an instant).
+ * Each mounted instance keeps the element type it started with, so none is ever remounted (and
+ * loses its state) because the download finished.
+ */
+import { createElement, lazy, useState, type ComponentType, type FunctionComponent } from 'react'
+
+export interface Prefetchable {
+  /** Starts the download (once); resolves when the module is there, never rejects. */
+  prefetch(): Promise<void>
+}
+
+export type LazyComponent<P extends object> = FunctionComponent<P> & Prefetchable
+
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined
+  let loading: Promise<ComponentType<P>> | undefined
+  const start = (): Promise<ComponentType<P>> => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component
+        return component
+      },
+      (error: unknown) => {
+        // The next render or prefetch tries again (React.lazy keeps a failure for good).
+        loading = undefined
+        Suspending = suspending()
+        throw error
+      },
+    )
+    return loading
+  }
+  const suspending = () => lazy(async () => ({ default: await start() }))
+  let Suspending = suspending()
+  const Component = (props: P) => {
+    const [type] = useState<ComponentType<P>>(() => loaded ?? Suspending)
+    return createElement(type, props)
+  }
+  return Object.assign(Component, {
+    prefetch: () =>
+      start().then(
+        () => undefined,
+        () => undefined,
+      ),
+  })
+}
+
+/** A browser without requestIdleCallback (Safari, jsdom) runs the task this much later. */
+const IDLE_FALLBACK_MS = 200
+/** The longest an idle task waits on a page that is never idle. */
+const IDLE_TIMEOUT_MS = 3_000
+
+/** Runs `task` when the browser is idle; answers how to cancel it. */
+export function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS })
+    return () => {
+      window.cancelIdleCallback(handle)
+    }
+  }
+  const handle = setTimeout(task, IDLE_FALLBACK_MS)
+  return () => {
+    clearTimeout(handle)
+  }
+}
+
+/** Fetches the given screens' code when the browser is idle; answers how to cancel. */
+export function prefetchWhenIdle(...items: readonly Prefetchable[]): () => void {
+  return whenIdle(() => {
+    for (const item of items) void item.prefetch()
+  })
+}

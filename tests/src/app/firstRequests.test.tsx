@@ -1,0 +1,93 @@
+/**
+ * ID-3: no waterfall between the stored session and the worklist. The identity SDK checks a
+ * session kept from an earlier visit with a refresh round trip; when the stored session token is
+ * still good, the worklist is requested beside that refresh instead of after it.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { apiBackend, identityBackend, server } from '../../support/msw/server'
+import { renderApp } from '../../support/render'
+
+/** Holds the SDK's refresh of the stored session until the test lets it through. */
+function holdRefresh(answer: () => Response | undefined = () => undefined) {
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  server.use(
+    http.post('/v1/auth/try-refresh', async () => {
+      await released
+      return answer()
+    }),
+  )
+  return release
+}
+
+/** The stored session token with its expiry moved to `secondsLeft` from now (unsigned JWTs). */
+function storedTokenExpiringIn(secondsLeft: number): void {
+  const [header, payload] = (localStorage.getItem('DS') ?? '').split('.')
+  const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as object
+  const exp = Math.floor(Date.now() / 1000) + secondsLeft
+  const moved = Buffer.from(JSON.stringify({ ...claims, exp })).toString('base64url')
+  localStorage.setItem('DS', `${header ?? ''}.${moved}.`)
+}
+
+const worklistAuthorizations = () =>
+  apiBackend.requestsTo('listOrders').map((request) => request.headers.get('authorization'))
+
+describe('the first request of a returning clinician', () => {
+  it('ID-3 the worklist is requested with the stored token while the refresh is under way, and read once', async () => {
+    const stored = identityBackend.rememberSession('ada@example.org')
+    const releaseRefresh = holdRefresh()
+    renderApp({ route: '/' })
+
+    await waitFor(() => {
+      expect(worklistAuthorizations()).toEqual([`Bearer ${stored.sessionJwt}`])
+    })
+    expect(screen.getByText('Loading...')).toBeInTheDocument()
+
+    releaseRefresh()
+    const worklist = await screen.findByRole('listbox', { name: 'Worklist' })
+    expect(within(worklist).getAllByRole('option')).toHaveLength(apiBackend.orders.length)
+    expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
+  })
+
+  it('ID-3 ID-2 when the refresh is refused, what the stored token fetched is dropped', async () => {
+    identityBackend.rememberSession('ada@example.org')
+    const releaseRefresh = holdRefresh(() =>
+      HttpResponse.json(
+        { errorCode: 'E061301', errorDescription: 'Refresh token is invalid', errorMessage: '' },
+        { status: 401 },
+      ),
+    )
+    const { router, store } = renderApp({ route: '/' })
+    await waitFor(() => {
+      expect(store.getState().api.queries['listOrders(undefined)']?.status).toBe('fulfilled')
+    })
+
+    releaseRefresh()
+
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    await waitFor(() => {
+      expect(store.getState().api.queries).toEqual({})
+    })
+  })
+
+  it('ID-3 a stored token about to expire waits for the refreshed one', async () => {
+    identityBackend.rememberSession('ada@example.org')
+    storedTokenExpiringIn(10)
+    renderApp({ route: '/' })
+
+    await screen.findByRole('listbox', { name: 'Worklist' })
+    expect(worklistAuthorizations()).toEqual([`Bearer ${identityBackend.lastSessionToken()!}`])
+  })
+
+  it('ID-3 a visitor without a stored session requests nothing before signing in', async () => {
+    renderApp({ route: '/' })
+
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeInTheDocument()
+    expect(apiBackend.requests).toEqual([])
+  })
+})
