@@ -6,14 +6,15 @@
  * the refresh: the request carries the stored token (the SDK's session token until the refresh
  * replaces it), and the Sidebar's own query finds the answer in RTK Query's cache.
  *
- * Only the worklist starts early (`listOrders`, with the Sidebar's argument): it is the first
- * screen's large answer. If the SDK ends up without a session (the refresh was refused), what
+ * Only the sidebar's lists start early (the first page of the worklist and of Active Studies,
+ * with the Sidebar's arguments): they are the first screen's large answers. If the SDK ends up without a session (the refresh was refused), what
  * was fetched with the stored token is dropped, as any answer is when a session ends (ID-2).
  */
 import { useSession } from '@descope/react-sdk'
 import { useEffect, useRef } from 'react'
 import { IdleLogoff } from '../features/auth'
 import { baseApi } from '../services/api/baseApi'
+import { ACTIVE_STUDIES, pageArg, WORKLIST } from '../services/api/orderPages'
 import { ordersApi } from '../services/api/ordersApi'
 import { freshSessionToken } from '../services/auth/sessionTokenSource'
 import { useDeps } from '../shared/deps'
@@ -40,7 +41,8 @@ export function FirstRequests() {
     early.current = true
     void Workspace.prefetch()
     void IdleLogoff.prefetch()
-    dispatch(ordersApi.util.prefetch('listOrders', undefined, {}))
+    dispatch(ordersApi.util.prefetch('listOrderPage', pageArg(WORKLIST), {}))
+    dispatch(ordersApi.util.prefetch('listOrderPage', pageArg(ACTIVE_STUDIES), {}))
   }, [isSessionLoading, isAuthenticated, session, clock, dispatch])
 
   useEffect(() => {
