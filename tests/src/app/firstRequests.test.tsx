@@ -3,6 +3,7 @@
  * session kept from an earlier visit with a refresh round trip; when the stored session token is
  * still good, the worklist is requested beside that refresh instead of after it.
  */
+import { QueryStatus } from '@reduxjs/toolkit/query'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -70,7 +71,7 @@ describe('the first request of a returning clinician', () => {
       const worklistPages = Object.entries(store.getState().api.queries).filter(([key]) =>
         key.startsWith('listOrderPage('),
       )
-      expect(worklistPages.some(([, query]) => query?.status === 'fulfilled')).toBe(true)
+      expect(worklistPages.some(([, query]) => query?.status === QueryStatus.fulfilled)).toBe(true)
     })
 
     releaseRefresh()
