@@ -17,6 +17,24 @@ export interface Prefetchable {
 
 export type LazyComponent<P extends object> = FunctionComponent<P> & Prefetchable
 
+/** Every lazy part made so far (parts made by a module loaded later join when it loads). */
+const everyLazyPart = new Set<Prefetchable>()
+
+/**
+ * Fetches every lazy part, and the parts their modules bring, until none is left: after it, each
+ * renders at once, as if the app had been one bundle. The web tests start so, so that what they
+ * find on screen never depends on how fast a chunk arrives on a busy machine.
+ */
+export async function prefetchEveryPart(): Promise<void> {
+  const fetched = new Set<Prefetchable>()
+  for (;;) {
+    const next = [...everyLazyPart].filter((part) => !fetched.has(part))
+    if (next.length === 0) return
+    for (const part of next) fetched.add(part)
+    await Promise.all(next.map((part) => part.prefetch()))
+  }
+}
+
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): LazyComponent<P> {
@@ -43,13 +61,15 @@ export function lazyComponent<P extends object>(
     const [type] = useState<ComponentType<P>>(() => loaded ?? Suspending)
     return createElement(type, props)
   }
-  return Object.assign(Component, {
+  const part = Object.assign(Component, {
     prefetch: () =>
       start().then(
         () => undefined,
         () => undefined,
       ),
   })
+  everyLazyPart.add(part)
+  return part
 }
 
 /** A browser without requestIdleCallback (Safari, jsdom) runs the task this much later. */

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { installBrowserStubs } from './browserStubs'
 import { resetBackends, server } from './msw/server'
 import { closeTestStores } from './render'
+import { prefetchEveryPart } from '../../src/shared/lazy'
 
 installBrowserStubs()
 
@@ -19,9 +20,13 @@ configure({ asyncUtilTimeout: 30_000 })
 // The Descope SDK narrates its timers at debug level; the tests' own logger is a FakeLogger.
 vi.spyOn(console, 'debug').mockImplementation(() => undefined)
 
-beforeAll(() => {
+beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' })
-})
+  // The app's lazy parts (src/shared/lazy.tsx) are all here before a test renders: what a test
+  // finds on screen right after a click never waits on a chunk, however busy the machine.
+  await import('../../src/app/router')
+  await prefetchEveryPart()
+}, 120_000)
 
 /** Requests the MSW server has started and not yet answered. */
 let requestsInFlight = 0

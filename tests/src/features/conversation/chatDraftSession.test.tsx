@@ -61,7 +61,8 @@ async function openStudy(view: RenderAppResult, patient: RegExp): Promise<HTMLEl
   await waitFor(() => {
     expect(option).toHaveAttribute('aria-selected', 'true')
   })
-  return messageBox()
+  // The study's chat is a chunk of its own, loaded on first use.
+  return screen.findByRole('textbox', { name: 'Message' })
 }
 
 /** Dictates `text` with the microphone button (the fake speech engine hears it). */
