@@ -19,6 +19,7 @@ import {
   MINUTE,
   openAdasStudy,
   passes,
+  SLACK_MS,
   warning,
   WARNING_MS,
 } from './idleSupport'
@@ -30,10 +31,10 @@ describe('SEC-8 the warning, and what keeps the session', () => {
     const clock = useFakeClock()
     const view = await firstReaderAtWork(clock)
 
-    await passes(IDLE_MS - 1_000)
+    await passes(IDLE_MS - SLACK_MS)
     expect(warning()).not.toBeInTheDocument()
 
-    await passes(1_000)
+    await passes(SLACK_MS)
     const dialog = await screen.findByRole('alertdialog', { name: 'Still there?' })
     expect(dialog).toHaveAccessibleDescription('For privacy, you will be signed out in 60 seconds.')
     expect(within(dialog).getByRole('button', { name: 'Stay signed in' })).toBeInTheDocument()
@@ -49,9 +50,9 @@ describe('SEC-8 the warning, and what keeps the session', () => {
     const clock = useFakeClock()
     await firstReaderAtWork(clock, { config: loadConfig({ IDLE_LOGOFF_MINUTES: '2' }) })
 
-    await passes(2 * MINUTE - 1_000)
+    await passes(2 * MINUTE - SLACK_MS)
     expect(warning()).not.toBeInTheDocument()
-    await passes(1_000)
+    await passes(SLACK_MS)
     expect(warning()).toBeInTheDocument()
   })
 
@@ -69,9 +70,9 @@ describe('SEC-8 the warning, and what keeps the session', () => {
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument()
     expect(logoutRequests()).toHaveLength(0)
     // The clock starts again from the answer: the next warning comes the idle minutes later.
-    await passes(IDLE_MS - WARNING_MS - 1_000)
+    await passes(IDLE_MS - WARNING_MS - SLACK_MS)
     expect(warning()).not.toBeInTheDocument()
-    await passes(1_000)
+    await passes(SLACK_MS)
     expect(warning()).toBeInTheDocument()
   })
 
@@ -114,9 +115,9 @@ describe('SEC-8 the warning, and what keeps the session', () => {
     await passes(10 * MINUTE)
     expect(warning()).not.toBeInTheDocument()
     await view.user.pointer({ keys: '[MouseLeft]', target: document.body })
-    await passes(IDLE_MS - 1_000)
+    await passes(IDLE_MS - SLACK_MS)
     expect(warning()).not.toBeInTheDocument()
-    await passes(1_000)
+    await passes(SLACK_MS)
     expect(warning()).toBeInTheDocument()
   })
 

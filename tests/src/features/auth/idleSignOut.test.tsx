@@ -27,6 +27,7 @@ import {
   openReport,
   PASSWORD,
   passes,
+  SLACK_MS,
   REPORT_DRAFT,
   SECOND,
   typeUnsentDrafts,
@@ -44,9 +45,9 @@ describe('SEC-8 the idle sign-out', () => {
 
     await passes(IDLE_MS)
     expect(warning()).toBeInTheDocument()
-    await passes(WARNING_MS - 1_000)
+    await passes(WARNING_MS - SLACK_MS)
     expect(logoutRequests()).toHaveLength(0)
-    await passes(1_000)
+    await passes(SLACK_MS)
 
     // Signed out as 'Log out' does: the identity server revokes the session, the tab shows /login.
     await screen.findByRole('button', { name: 'Continue' })
@@ -142,10 +143,10 @@ describe('SEC-8 the idle sign-out', () => {
     const clock = useFakeClock()
     await firstReaderAtWork(clock)
 
-    await passes(IDLE_MS - 1_000)
+    await passes(IDLE_MS - SLACK_MS)
     expect(warning()).not.toBeInTheDocument()
     expect(logoutRequests()).toHaveLength(0)
-    await passes(1_000)
+    await passes(SLACK_MS)
     expect(warning()).toBeInTheDocument()
   })
 

@@ -31,6 +31,12 @@ export const IDLE_MS = 15 * MINUTE
 export const WARNING_MS = 60_000
 
 /** Time passes on the fake clock, every timer due on the way running in order. */
+/**
+ * The fake clock also moves with real time (`shouldAdvanceTime`), so a busy machine adds real
+ * seconds between a test's steps: "not yet" is checked this long before the moment it names.
+ */
+export const SLACK_MS = 10_000
+
 export async function passes(ms: number): Promise<void> {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms)
