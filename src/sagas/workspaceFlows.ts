@@ -1,0 +1,25 @@
+/**
+ * The flows of the signed-in workspace: a study's selection and Clear All, the report (saves,
+ * finalizing, drafts kept across a reload), the chat's drafts, dictation and the idle sign-out.
+ * The root saga starts them when their code has arrived (deferredFlows.ts), after the first
+ * screen; no action dispatched meanwhile is lost to them.
+ */
+import type { SagaIterator } from 'redux-saga'
+import { all, fork } from 'redux-saga/effects'
+import { watchChatDrafts } from './chatDraftSaga'
+import { watchClearAll } from './clearAllSaga'
+import { watchDictation } from './dictation'
+import { watchIdleLogoff } from './idleLogoffSaga'
+import { watchReport } from './report'
+import { watchStudySelection } from './studySelectionSaga'
+
+export function* workspaceFlows(): SagaIterator {
+  yield all([
+    fork(watchStudySelection),
+    fork(watchClearAll),
+    fork(watchReport),
+    fork(watchChatDrafts),
+    fork(watchDictation),
+    fork(watchIdleLogoff),
+  ])
+}
