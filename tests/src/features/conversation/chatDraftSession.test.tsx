@@ -61,7 +61,8 @@ async function openStudy(view: RenderAppResult, patient: RegExp): Promise<HTMLEl
   await waitFor(() => {
     expect(option).toHaveAttribute('aria-selected', 'true')
   })
-  return messageBox()
+  // The chat's code loads when a study is first opened.
+  return screen.findByRole('textbox', { name: 'Message' })
 }
 
 /** Dictates `text` with the microphone button (the fake speech engine hears it). */
