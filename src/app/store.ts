@@ -10,7 +10,7 @@ import createSagaMiddleware, { type Saga } from 'redux-saga'
 import { baseApi } from '../services/api/baseApi'
 import { rootSaga } from '../sagas/rootSaga'
 import { appConfig } from '../shared/config'
-import { createBrowserDeps, type AppDeps } from '../shared/deps'
+import { createBrowserDeps, type FlowDeps, type ScreenDeps } from '../shared/deps'
 import type { ActionRecorder } from './actionLog'
 import { devToolsSettings } from './devTools'
 import { flowsSlice } from './flowsSlice'
@@ -43,15 +43,16 @@ export interface StoreOptions {
   recorder?: ActionRecorder
   /**
    * The workspace's flows, already loaded (`workspaceFlows` of src/sagas/workspaceFlows.ts):
-   * they start with the store. Without them, the store loads their code as it starts and hands
-   * them every action from the first one on (src/sagas/deferredFlows.ts).
+   * they start with the store, and `deps` must hold their collaborators too. Without them, the
+   * store loads their code as it starts and hands them every action from the first one on
+   * (src/sagas/deferredFlows.ts), with the browser's collaborators for those `deps` lacks.
    */
   workspaceFlows?: Saga<[]>
 }
 
 export function makeStore(
   preloadedState?: Partial<RootState>,
-  deps: AppDeps = createBrowserDeps(),
+  deps: ScreenDeps & Partial<FlowDeps> = createBrowserDeps(),
   options: StoreOptions = {},
 ) {
   const sagaMiddleware = createSagaMiddleware({ context: { ...deps } })

@@ -18,12 +18,15 @@ import { watchSessionEnded } from './sessionSaga'
 
 export interface RootSagaOptions {
   host: FlowHost
-  /** The workspace's flows, already loaded: started with the store (tests, benchmarks). */
+  /**
+   * The workspace's flows, already loaded: started with the store (tests), whose collaborators
+   * must then include theirs.
+   */
   workspaceFlows?: Saga<[]> | undefined
 }
 
 const loadWorkspaceFlows = () =>
-  import('./workspaceFlows').then((module) => module.workspaceFlows as Saga<[]>)
+  import('./workspaceFlows').then((module) => module.deferredWorkspaceFlows)
 
 export function* rootSaga({ host, workspaceFlows }: RootSagaOptions): SagaIterator {
   yield fork(watchSessionEnded)

@@ -2,10 +2,13 @@
  * The flows of the signed-in workspace: a study's selection and Clear All, the report (saves,
  * finalizing, drafts kept across a reload), the chat's drafts, dictation and the idle sign-out.
  * The root saga starts them when their code has arrived (deferredFlows.ts), after the first
- * screen; no action dispatched meanwhile is lost to them.
+ * screen; no action dispatched meanwhile is lost to them. Their browser collaborators come with
+ * them (src/shared/flowDeps.ts).
  */
 import type { SagaIterator } from 'redux-saga'
 import { all, fork } from 'redux-saga/effects'
+import { withBrowserFlowDeps } from '../shared/flowDeps'
+import type { DeferredFlows } from './deferredFlows'
 import { watchChatDrafts } from './chatDraftSaga'
 import { watchClearAll } from './clearAllSaga'
 import { watchDictation } from './dictation'
@@ -22,4 +25,10 @@ export function* workspaceFlows(): SagaIterator {
     fork(watchDictation),
     fork(watchIdleLogoff),
   ])
+}
+
+/** What the root saga loads after the first screen. */
+export const deferredWorkspaceFlows: DeferredFlows = {
+  flows: workspaceFlows,
+  collaborators: withBrowserFlowDeps,
 }

@@ -11,6 +11,7 @@ import { selectWorkspaceFlowsStarted } from '../../../src/app/flowsSlice'
 import { makeStore, type AppStore } from '../../../src/app/store'
 import { sessionStarted } from '../../../src/features/auth'
 import { draftEdited, selectDraft } from '../../../src/features/conversation'
+import { chatDrafts } from '../../../src/services/storage/chatDraftStorage'
 import { createTestDeps } from '../../support/render'
 
 const ADA = 'U-ada'
@@ -57,6 +58,31 @@ describe('the workspace flows, loaded after the store started', () => {
       owner: ADA,
       text: 'Is the effusion larger?',
       inputType: 'text',
+    })
+  })
+
+  it('CH-12 bring the browser collaborators the store was not given (the tab session storage)', async () => {
+    chatDrafts
+      .inTabSession()
+      .save('O3', { owner: ADA, text: 'Kept in the tab', inputType: 'voice' })
+    const { session, navigator, logger, clock, identity } = createTestDeps({
+      sessionToken: 'session-jwt',
+    })
+    // As main.tsx makes it: the screens' collaborators only.
+    const store = makeStore(
+      undefined,
+      { session, navigator, logger, clock, identity },
+      { devTools: false },
+    )
+    stores.push(store)
+
+    store.dispatch(sessionStarted({ userId: ADA }))
+
+    await waitFor(() => {
+      expect(selectDraft(store.getState(), 'O3')).toEqual({
+        text: 'Kept in the tab',
+        inputType: 'voice',
+      })
     })
   })
 })
