@@ -34,6 +34,10 @@ export default defineConfig({
         moduleSideEffects: [{ test: /\/(src\/features|contract)\//, sideEffects: false }],
       },
       output: {
+        // What the first screen needs, in one chunk: one request and one gzip stream instead of a
+        // dozen small shared chunks; the lazy chunks take what they share from it. Only modules
+        // the first screen really imports are tagged `$initial` (not their dependencies as a
+        // whole), so what tree-shaking left out of it (zod, behind the contract's index) stays out.
         codeSplitting: {
           groups: [{ name: 'index', tags: ['$initial'], includeDependenciesRecursively: false }],
         },

@@ -8,8 +8,11 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fileLine, measureInitialJs } from './initialJs'
 
-/** Initial JS budget in gzip bytes; README explains where the number comes from. */
-export const INITIAL_JS_BUDGET_GZIP = 236 * 1024
+/**
+ * Initial JS budget in gzip bytes; README explains where the number comes from (223,311 B on
+ * 2026-11-25, about 3% below). Lower it when the first screen shrinks; never raise it by habit.
+ */
+export const INITIAL_JS_BUDGET_GZIP = 225 * 1024
 
 // Markers that identify the two libraries that must stay lazy.
 const forbidden: Record<string, RegExp> = {

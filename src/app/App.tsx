@@ -1,13 +1,13 @@
 import { RouterProvider } from 'react-router-dom'
 import type { createAppRouter } from './router'
 import type { AppConfig } from '../shared/config'
-import type { AppDeps } from '../shared/deps'
+import type { ScreenDeps } from '../shared/deps'
 import { AppProviders } from './providers'
 import type { AppStore } from './store'
 
 export interface AppProps {
   store: AppStore
-  deps: AppDeps
+  deps: ScreenDeps
   config: AppConfig
   router: ReturnType<typeof createAppRouter>
 }

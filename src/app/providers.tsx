@@ -9,14 +9,14 @@ import type { ReactNode } from 'react'
 import { Provider as ReduxProvider } from 'react-redux'
 import { SessionBridge } from '../features/auth'
 import { ConfigContext, type AppConfig, type IdentityConfig } from '../shared/config'
-import { DepsContext, type AppDeps } from '../shared/deps'
+import { DepsContext, type ScreenDeps } from '../shared/deps'
 import { FirstRequests } from './FirstRequests'
 import type { AppStore } from './store'
 import { system } from './theme'
 
 export interface AppProvidersProps {
   store: AppStore
-  deps: AppDeps
+  deps: ScreenDeps
   config: AppConfig
   children: ReactNode
 }

@@ -9,15 +9,26 @@
  */
 import { useEffect } from 'react'
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom'
-import { IdleLogoff, LoginRoute, RequireSession } from '../features/auth'
+import { IdleLogoff, LoginRoute, RequireSession, SessionLoading } from '../features/auth'
 import { useAppConfig } from '../shared/config'
 import { lazyComponent, prefetchWhenIdle } from '../shared/lazy'
+import { selectWorkspaceFlowsStarted } from './flowsSlice'
+import { useAppSelector } from './hooks'
 import { RouteErrorPage } from './RouteErrorPage'
 
 /** The signed-in screen (src/shared/lazy.tsx: loaded on first use, fetched ahead when idle). */
 export const Workspace = lazyComponent(() =>
   import('./WorkspaceFrame').then((module) => module.WorkspaceFrame),
 )
+
+/**
+ * The workspace once its flows run (flowsSlice.ts): until then 'Loading...' stays up, as while
+ * the session or the workspace's code is on its way.
+ */
+function SignedInScreen() {
+  const flowsStarted = useAppSelector(selectWorkspaceFlowsStarted)
+  return flowsStarted ? <Workspace /> : <SessionLoading />
+}
 
 /** LG-4: the tab shows the product title on every page. */
 function RootLayout() {
@@ -38,7 +49,7 @@ export const appRoutes: RouteObject[] = [
       {
         // Its Suspense boundary keeps 'Loading...' up while the workspace's code arrives.
         element: <RequireSession />,
-        children: [{ path: '/', element: <Workspace /> }],
+        children: [{ path: '/', element: <SignedInScreen /> }],
       },
       // RT-4: no other screen exists.
       { path: '*', element: <Navigate to="/" replace /> },

@@ -6,13 +6,14 @@
  * promise in the state would break replaying the action log, so the checks stay strict.
  */
 import { combineSlices, configureStore } from '@reduxjs/toolkit'
-import createSagaMiddleware from 'redux-saga'
+import createSagaMiddleware, { type Saga } from 'redux-saga'
 import { baseApi } from '../services/api/baseApi'
 import { rootSaga } from '../sagas/rootSaga'
 import { appConfig } from '../shared/config'
-import { createBrowserDeps, type AppDeps } from '../shared/deps'
+import { createBrowserDeps, type FlowDeps, type ScreenDeps } from '../shared/deps'
 import type { ActionRecorder } from './actionLog'
 import { devToolsSettings } from './devTools'
+import { flowsSlice } from './flowsSlice'
 import { layoutSlice } from './layoutSlice'
 import { idleLogoffSlice } from '../features/auth'
 import { ordersSlice } from '../features/orders'
@@ -22,6 +23,7 @@ import { dictationSlice } from '../features/dictation'
 
 export const rootReducer = combineSlices(
   baseApi,
+  flowsSlice,
   layoutSlice,
   ordersSlice,
   conversationSlice,
@@ -39,11 +41,18 @@ export interface StoreOptions {
   devTools?: boolean
   /** Records every action for export and replay (development and test builds). */
   recorder?: ActionRecorder
+  /**
+   * The workspace's flows, already loaded (`workspaceFlows` of src/sagas/workspaceFlows.ts):
+   * they start with the store, and `deps` must hold their collaborators too. Without them, the
+   * store loads their code as it starts and hands them every action from the first one on
+   * (src/sagas/deferredFlows.ts), with the browser's collaborators for those `deps` lacks.
+   */
+  workspaceFlows?: Saga<[]>
 }
 
 export function makeStore(
   preloadedState?: Partial<RootState>,
-  deps: AppDeps = createBrowserDeps(),
+  deps: ScreenDeps & Partial<FlowDeps> = createBrowserDeps(),
   options: StoreOptions = {},
 ) {
   const sagaMiddleware = createSagaMiddleware({ context: { ...deps } })
@@ -60,7 +69,14 @@ export function makeStore(
     devTools: devToolsSettings(options.devTools ?? appConfig.devTools, appConfig.productTitle),
   })
   options.recorder?.reset(store.getState())
-  const sagas = sagaMiddleware.run(rootSaga)
+  const sagas = sagaMiddleware.run(rootSaga, {
+    host: {
+      dispatch: (action) => store.dispatch(action),
+      getState: () => store.getState(),
+      context: { ...deps },
+    },
+    workspaceFlows: options.workspaceFlows,
+  })
   return Object.assign(store, {
     /** Ends every saga of this store (a test's store must not outlive its test). */
     stopSagas(): void {

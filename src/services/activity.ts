@@ -14,14 +14,10 @@
  * The browser may refuse localStorage (privacy settings): the tab then only knows its own.
  */
 
-/** Where the idle saga reads the time: `Date.now` in the browser, the fake timers' in tests. */
-export interface Clock {
-  now(): number
-}
+import type { Clock } from './clock'
 
-export const systemClock: Clock = {
-  now: () => Date.now(),
-}
+// The clock lives apart (clock.ts): the first screen needs it, not the activity monitor.
+export { systemClock, type Clock } from './clock'
 
 export interface ActivityMonitor {
   /** Starts listening to the page's events; answers the function that stops it. */

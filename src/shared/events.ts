@@ -39,3 +39,10 @@ export const sessionStarted = createAction<SessionUser>('auth/sessionStarted')
 export const sessionUserDescribed = createAction<{ name: string | null; loginIds: string[] }>(
   'auth/sessionUserDescribed',
 )
+
+/**
+ * The workspace's flows have started (the sagas' event, src/sagas/deferredFlows.ts): their code
+ * arrives after the first screen, and the workspace waits for it (src/app/flowsSlice.ts), so
+ * nothing the workspace dispatches reaches them late.
+ */
+export const workspaceFlowsStarted = createAction('app/workspaceFlowsStarted')

@@ -169,6 +169,9 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
     hasText: 'What is the indication?',
   })
   await expect(question).toBeVisible()
+  // The reply is there: the summary card and it (the card mentions the indication too, so
+  // without this `last()` may still be the card while the assistant is thinking).
+  await expect(messages.getByRole('article', { name: 'AI Assistant' })).toHaveCount(2)
   const answer = messages.getByRole('article', { name: 'AI Assistant' }).last()
   await expect(answer.getByRole('button', { name: 'Rate up' })).toBeVisible()
   await expect(answer).toContainText(/indication/i)

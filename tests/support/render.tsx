@@ -15,6 +15,7 @@ import { AppProviders } from '../../src/app/providers'
 import { appRoutes } from '../../src/app/router'
 import type { ActionRecorder } from '../../src/app/actionLog'
 import { makeStore, type AppStore, type RootState } from '../../src/app/store'
+import { workspaceFlows } from '../../src/sagas/workspaceFlows'
 import { baseApi } from '../../src/services/api/baseApi'
 import { createActivityMonitor, systemClock } from '../../src/services/activity'
 import { createIdentitySignOut } from '../../src/services/auth/identitySignOut'
@@ -99,12 +100,18 @@ export function createTestDeps(options: { sessionToken?: string | null } = {}): 
 
 export const testConfig: AppConfig = loadConfig({ DEV: false })
 
+/**
+ * The real store. Its workspace flows start with it, already loaded, as a test expects them to
+ * (the page loads their code as the store starts; tests/src/sagas/deferredFlows.test.ts proves
+ * nothing is lost meanwhile).
+ */
 export function makeTestStore(
   options: { preloadedState?: Partial<RootState>; deps?: TestDeps; recorder?: ActionRecorder } = {},
 ): { store: AppStore; deps: TestDeps } {
   const deps = options.deps ?? createTestDeps()
   const store = makeStore(options.preloadedState, deps, {
     devTools: false,
+    workspaceFlows,
     ...(options.recorder ? { recorder: options.recorder } : {}),
   })
   liveStores.push(store)

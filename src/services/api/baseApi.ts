@@ -26,8 +26,8 @@ import type { SessionTokenSource } from '../auth/sessionTokenSource'
 import type { Logger } from '../log'
 import type { PageNavigator } from '../navigation'
 import type { ApiRequest } from './apiRequest'
-// Types only: the readers themselves are loaded with the first request (loadAnswerReaders).
-import type { answerReaders, pageAnswerReaders, PageAnswers } from './read/answers'
+import type { PageAnswers } from './read/answers'
+import { loadAnswerReaders, type AnswerReaders } from './answerReaders'
 import { API_PREFIX } from '../../../contract'
 
 export const TAG_TYPES = ['Patient', 'Order', 'Message', 'Revision'] as const
@@ -188,26 +188,6 @@ function toApiError(
 /** Absolute, because the request is built with `new Request()`, which needs one outside a browser. */
 function absoluteUrl(url: string): string {
   return new URL(`${API_PREFIX}${url}`, globalThis.location.origin).href
-}
-
-/** Each route's reader, and the page readers of the routes that answer pages. */
-interface AnswerReaders {
-  answers: typeof answerReaders
-  pages: typeof pageAnswerReaders
-}
-
-let readersLoading: Promise<AnswerReaders> | undefined
-
-/** The answer readers, loaded once (a failed download is tried again by the next request). */
-export function loadAnswerReaders(): Promise<AnswerReaders> {
-  readersLoading ??= import('./read/answers').then(
-    (module) => ({ answers: module.answerReaders, pages: module.pageAnswerReaders }),
-    (error: unknown) => {
-      readersLoading = undefined
-      throw error
-    },
-  )
-  return readersLoading
 }
 
 const httpBaseQuery: BaseQueryFn<

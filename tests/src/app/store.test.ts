@@ -27,6 +27,7 @@ describe('the store', () => {
       'authorship',
       'conversation',
       'dictation',
+      'flows',
       'idleLogoff',
       'layout',
       'orders',

@@ -96,7 +96,8 @@ describe('the workspace', () => {
     expect(within(patient).getByText(/^\d+ years$/)).toBeInTheDocument()
     const main = screen.getByRole('main')
     expect(within(main).queryByText('Select a patient or study to begin')).not.toBeInTheDocument()
-    expect(within(main).getByRole('textbox', { name: 'Message' })).toBeInTheDocument()
+    // The chat's code loads when a study is first opened.
+    expect(await within(main).findByRole('textbox', { name: 'Message' })).toBeInTheDocument()
     expect(within(main).getByRole('button', { name: 'Send message' })).toBeInTheDocument()
   })
 
@@ -114,8 +115,8 @@ describe('the workspace', () => {
     expect(getComputedStyle(editor).width).toBe('50%')
     expect(await within(editor).findByRole('textbox', { name: 'Report' })).toBeInTheDocument()
     expect(within(editor).getByRole('textbox', { name: 'Impression' })).toBeInTheDocument()
-    // The chat stays in the centre beside it.
-    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument()
+    // The chat stays in the centre beside it (its code loads when a study is first opened).
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument()
 
     await view.user.click(toggle)
     await waitFor(() => {

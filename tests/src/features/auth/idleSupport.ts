@@ -75,6 +75,8 @@ export async function openAdasStudy(view: RenderAppResult): Promise<void> {
   await waitFor(() => {
     expect(option).toHaveAttribute('aria-selected', 'true')
   })
+  // The chat's code loads when a study is first opened.
+  await screen.findByRole('textbox', { name: 'Message' })
 }
 
 /** The report editor of the open study; gives its Impression area. */

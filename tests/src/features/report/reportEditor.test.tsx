@@ -438,7 +438,8 @@ describe('finalizing', () => {
   it('AD-1 a signed report takes an addendum, signed after a confirmation, numbered under the text', async () => {
     giveO1Report({ is_final: true, finalized_at: EARLIER })
     const view = await renderEditor()
-    const box = screen.getByRole('textbox', { name: 'Addendum' })
+    // The addenda's code loads when a signed report is first shown.
+    const box = await screen.findByRole('textbox', { name: 'Addendum' })
     expect(screen.getByRole('button', { name: 'Sign addendum' })).toBeDisabled()
 
     await view.user.type(box, 'Comparison with the prior study: unchanged.')
@@ -473,7 +474,8 @@ describe('finalizing', () => {
       ),
     )
     const view = await renderEditor()
-    const box = screen.getByRole('textbox', { name: 'Addendum' })
+    // The addenda's code loads when a signed report is first shown.
+    const box = await screen.findByRole('textbox', { name: 'Addendum' })
 
     await view.user.type(box, 'Late finding: small nodule.')
     await view.user.click(screen.getByRole('button', { name: 'Sign addendum' }))

@@ -1,0 +1,36 @@
+/**
+ * The flows of the signed-in workspace: a study's selection and Clear All, the report (saves,
+ * finalizing, drafts kept across a reload), the chat's drafts, dictation, the idle sign-out and the finder's server search.
+ * The root saga starts them when their code has arrived (deferredFlows.ts), after the first
+ * screen; no action dispatched meanwhile is lost to them. Their browser collaborators come with
+ * them (src/shared/flowDeps.ts).
+ */
+import type { SagaIterator } from 'redux-saga'
+import { all, fork } from 'redux-saga/effects'
+import { withBrowserFlowDeps } from '../shared/flowDeps'
+import type { DeferredFlows } from './deferredFlows'
+import { watchChatDrafts } from './chatDraftSaga'
+import { watchClearAll } from './clearAllSaga'
+import { watchDictation } from './dictation'
+import { watchFinderSearch } from './finderSearchSaga'
+import { watchIdleLogoff } from './idleLogoffSaga'
+import { watchReport } from './report'
+import { watchStudySelection } from './studySelectionSaga'
+
+export function* workspaceFlows(): SagaIterator {
+  yield all([
+    fork(watchStudySelection),
+    fork(watchClearAll),
+    fork(watchReport),
+    fork(watchChatDrafts),
+    fork(watchDictation),
+    fork(watchIdleLogoff),
+    fork(watchFinderSearch),
+  ])
+}
+
+/** What the root saga loads after the first screen. */
+export const deferredWorkspaceFlows: DeferredFlows = {
+  flows: workspaceFlows,
+  collaborators: withBrowserFlowDeps,
+}
