@@ -57,8 +57,44 @@ export const ORDER_LIST_QUERY_KEYS = [
   'modality',
   'status',
   'q',
+  'claimed',
 ] as const
 export const FINAL_STATUS = 'final'
+/** `claimed=` of GET /orders: the caller's own claims, or orders nobody claims. */
+export const CLAIMED_FILTERS = ['mine', 'unclaimed'] as const
+export type ClaimedFilter = (typeof CLAIMED_FILTERS)[number]
+
+/**
+ * Claims (issue 16): opening a study claims it for `leaseSeconds` unless renewed (the SPA renews
+ * every `renewSeconds` while the study is open). A claim held by someone else answers 409
+ * `claimedError` with the holder, unless the request takes over.
+ */
+export const CLAIM = { leaseSeconds: 300, renewSeconds: 60 } as const
+export const CLAIMED_ERROR = 'claimed'
+
+/**
+ * GET /events: a Server-Sent Events stream of what happens to orders. Each event is
+ * `id: <version>.<seq>`, `event: <one of ORDER_EVENT_TYPES>`, `data: {"order_id", "order"}` with
+ * the order as GET /orders/{id} answers it now (null once it is deleted). The first event of a
+ * stream is `ready` (`data: {"version"}`); `reset` means the server cannot replay from the
+ * `Last-Event-ID` sent, so the client refetches what it holds once. Comments keep it alive.
+ */
+export const EVENTS_PATH = '/events'
+export const ORDER_EVENT_TYPES = [
+  'order.created',
+  'order.updated',
+  'order.status',
+  'order.deleted',
+  'order.claimed',
+  'order.released',
+  'report.saved',
+  'report.finalized',
+  'report.deleted',
+  'report.addendum',
+  'conversation.cleared',
+] as const
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
+export const STREAM_EVENTS = { ready: 'ready', reset: 'reset' } as const
 
 /**
  * Optional preconditions of the two report writes (headers only; the bodies are the spec's).
@@ -107,4 +143,7 @@ export const routePaths = {
   speechToken: { method: 'POST', path: '/speech/token' },
   speechPhrases: { method: 'POST', path: '/speech/phrases' },
   speechCleanup: { method: 'POST', path: '/speech/cleanup' },
+  claimOrder: { method: 'POST', path: '/orders/:id/claim' },
+  releaseClaim: { method: 'DELETE', path: '/orders/:id/claim' },
+  nextStudy: { method: 'POST', path: '/worklist/next' },
 } as const

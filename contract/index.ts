@@ -14,6 +14,7 @@
  */
 import { z } from 'zod'
 import {
+  CLAIMED_FILTERS,
   CONTROL_CHARACTERS_MESSAGE,
   isCleanText,
   LIMITS,
@@ -118,6 +119,14 @@ export const reportSchema = z.object({
 })
 export type Report = z.infer<typeof reportSchema>
 
+/** Who is reading a study now: the holder of its claim (issue 16). */
+export const claimHolderSchema = z.object({
+  user_id: idSchema,
+  name: z.string(),
+  since: timestampSchema,
+})
+export type ClaimHolder = z.infer<typeof claimHolderSchema>
+
 export const orderSchema = z.object({
   id: idSchema,
   patient_id: idSchema,
@@ -131,6 +140,8 @@ export const orderSchema = z.object({
   ordered_at: timestampSchema,
   patient: patientSchema,
   report: reportSchema.nullable(),
+  /** Who reads it now (null: nobody). Optional: a backend without claims leaves it out. */
+  claimed_by: claimHolderSchema.nullable().optional(),
 })
 export type Order = z.infer<typeof orderSchema>
 
@@ -214,6 +225,7 @@ export const listOrdersQuerySchema = z.object({
   modality: listParameter(z.string().min(1).max(LIMITS.termChars)).optional(),
   status: listParameter(orderStatusSchema).optional(),
   q: inputText(z.string().max(LIMITS.termChars)).optional(),
+  claimed: z.enum(CLAIMED_FILTERS).optional(),
 })
 export type ListOrdersQuery = z.input<typeof listOrdersQuerySchema>
 export const orderPageSchema = z.object({
@@ -328,6 +340,20 @@ export type CleanupRequest = z.infer<typeof cleanupRequestSchema>
 export const cleanupAnswerSchema = z.object({ cleaned: z.string() })
 export type CleanupAnswer = z.infer<typeof cleanupAnswerSchema>
 
+// POST /orders/{id}/claim, DELETE /orders/{id}/claim, POST /worklist/next
+export const claimRequestSchema = z.object({ take_over: z.boolean().optional() })
+export type ClaimRequest = z.input<typeof claimRequestSchema>
+export const claimAnswerSchema = z.object({
+  order_id: idSchema,
+  claimed_by: claimHolderSchema,
+  /** When the claim ends unless renewed (claiming again renews it). */
+  expires_at: timestampSchema,
+})
+export type ClaimAnswer = z.infer<typeof claimAnswerSchema>
+/** The 409 of a claim held by someone else: the error and who holds it. */
+export const claimConflictSchema = errorSchema.extend({ claimed_by: claimHolderSchema })
+export type ClaimConflict = z.infer<typeof claimConflictSchema>
+
 /**
  * Every route, in one table: method, path (Fastify style, from `routePaths`), and its schemas. The
  * server registers routes from it and the SPA's endpoint tests walk it, so a route cannot be added
@@ -403,6 +429,15 @@ export const routes = {
     body: cleanupRequestSchema,
     answer: cleanupAnswerSchema,
   },
+  claimOrder: {
+    ...routePaths.claimOrder,
+    params: orderParamsSchema,
+    body: claimRequestSchema,
+    answer: claimAnswerSchema,
+  },
+  releaseClaim: { ...routePaths.releaseClaim, params: orderParamsSchema, answer: null },
+  /** 200 with the order now claimed for the caller, 204 when nothing is left to read. */
+  nextStudy: { ...routePaths.nextStudy, answer: orderSchema },
 } as const satisfies Record<keyof typeof routePaths, object>
 
 export type RouteName = keyof typeof routes

@@ -31,9 +31,18 @@ import { bearerToken, createSessionVerifier } from './identity/sessionVerifier'
 import type { Actor } from './repo/audit'
 import type { WorklistCache } from './repo/worklistCache'
 import { apiRoutes } from './routes/api'
+import { claimRoutes } from './routes/claims'
+import { eventRoutes } from './routes/events'
+import { withoutNotifications, type ListenFn } from './db/notifications'
+import { createEventHub, type EventHub } from './events/hub'
+import { startHousekeeping, type Housekeeping } from './events/housekeeping'
 import { createSpeechTokenProvider } from './speech/tokenProvider'
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live worklist's hub and the claims' sweeper of this instance (tests drive them). */
+    liveEvents: { hub: EventHub; housekeeping: Housekeeping }
+  }
   interface FastifyRequest {
     /** The signed-in user of an /api/v1 request, set by the session guard. */
     userId: string
@@ -57,7 +66,17 @@ export interface AppDeps {
   sessionFamilies?: SessionFamilies
   /** The whole worklist's cache (built per app otherwise); tests pass their own to count builds. */
   worklistCache?: (gate: HeavyGate, db: Database) => WorklistCache
+  /**
+   * The database's NOTIFY (`OpenDatabase.listen`): without it, the live stream still follows
+   * this instance's and others' writes, by its safety drain every few seconds.
+   */
+  listen?: ListenFn
 }
+
+/** A claim's sweep and the event log's pruning run this often on every instance. */
+const HOUSEKEEPING_MS = 5_000
+/** A live stream ends after this long; the client resumes it with a fresh token. */
+const MAX_STREAM_MS = 10 * 60_000
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, assistant } = deps
@@ -105,6 +124,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     })
   }
 
+  const logLine = (message: string) => {
+    app.log.error(message)
+  }
+  const hub = await createEventHub({
+    db,
+    listen: deps.listen ?? withoutNotifications,
+    log: logLine,
+  })
+  const housekeeping = startHousekeeping({ db, now, everyMs: HOUSEKEEPING_MS, log: logLine })
+  app.decorate('liveEvents', { hub, housekeeping })
+  // Open streams would hold the server open: they end first, then the sweeper stops.
+  app.addHook('preClose', async () => {
+    await hub.close()
+  })
+  app.addHook('onClose', async () => {
+    await housekeeping.stop()
+  })
+
   const verifier = await createSessionVerifier(
     config.identity.mode === 'local' ? { mode: 'local', db, now, families } : config.identity,
   )
@@ -132,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         worklistFinalDays: config.worklistFinalDays,
         ...(deps.worklistCache ? { worklistCache: deps.worklistCache(heavy, db) } : {}),
       })
+      await api.register(claimRoutes, { db, now, leaseMs: config.claimLeaseSeconds * 1000 })
+      await api.register(eventRoutes, { hub, maxStreamMs: MAX_STREAM_MS })
       // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.
       api.setNotFoundHandler(() => {
         throw new HttpError(404, 'not_found', 'No such API route.')

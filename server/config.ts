@@ -5,6 +5,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { CLAIM } from '../contract'
 import type { HeavyGateConfig } from './http/heavyGate'
 import { bindOrigins, parsePublicOrigins, type PublicOrigins } from './http/origins'
 import { DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimitConfig } from './identity/signInRateLimit'
@@ -94,6 +95,7 @@ const envSchema = z.object({
   HEAVY_ANSWERS_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   HEAVY_ANSWERS_MAX_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   WORKLIST_FINAL_DAYS: z.coerce.number().min(0).max(3650).default(3),
+  CLAIM_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(CLAIM.leaseSeconds),
   // identity
   ALLOW_SIGNUP: flag,
   DESCOPE_PROJECT_ID: optionalText,
@@ -161,6 +163,8 @@ export interface ServerConfig {
   heavyAnswers: HeavyGateConfig
   /** How long a signed study stays on the worklist (days); older ones are found by search. */
   worklistFinalDays: number
+  /** How long a claim on a study lasts without renewal (seconds). */
+  claimLeaseSeconds: number
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   /** /api/v1 writes (POST, PUT, PATCH, DELETE) allowed per signed-in user in one window. */
   writeRateLimit: { maxPerUser: number; windowSeconds: number }
@@ -225,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seed: e.SEED ?? true,
     retainSignedReports: e.RETAIN_SIGNED_REPORTS ?? false,
     worklistFinalDays: e.WORKLIST_FINAL_DAYS,
+    claimLeaseSeconds: e.CLAIM_LEASE_SECONDS,
     heavyAnswers: {
       concurrency: e.HEAVY_ANSWERS_CONCURRENCY,
       queue: e.HEAVY_ANSWERS_QUEUE,

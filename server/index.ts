@@ -20,6 +20,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: database.db,
+    listen: database.listen,
     assistant: createAssistant(config.assistant),
   })
 

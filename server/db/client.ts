@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { lockDataFolder, type FolderLock } from './folderLock'
+import { listenOnPostgres, type ListenFn } from './notifications'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -22,6 +23,8 @@ export type DatabaseTarget =
 export interface OpenDatabase {
   db: Database
   kind: DatabaseTarget['kind']
+  /** NOTIFY as it reaches this process (./notifications). */
+  listen: ListenFn
   close(): Promise<void>
 }
 
@@ -44,6 +47,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     return {
       db: db as unknown as Database,
       kind: 'postgres',
+      listen: listenOnPostgres(pg.Client, target.url),
       close: () => pool.end(),
     }
   }
@@ -65,6 +69,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       return {
         db: db as unknown as Database,
         kind: target.kind,
+        async listen(channel, onNotify) {
+          const stop = await client.listen(channel, () => {
+            onNotify()
+          })
+          onNotify()
+          return stop
+        },
         async close() {
           try {
             await client.close()

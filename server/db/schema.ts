@@ -252,3 +252,52 @@ export const listVersions = pgTable('list_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 })
+
+/**
+ * Who is reading a study (issue 16): one lease per order, held by one clinician, renewed while the
+ * study is open and ended by closing it, signing out, a take-over, or `expires_at` passing. An
+ * expired lease is no claim (every read asks `expires_at > now()`); the sweeper deletes it soon
+ * after, which tells every worklist.
+ */
+export const orderClaims = pgTable(
+  'order_claims',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    /** The holder's display name when they claimed it. */
+    userName: text('user_name').notNull(),
+    since: timestamp('since', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('order_claims_user_idx').on(t.userId),
+    index('order_claims_expiry_idx').on(t.expiresAt),
+  ],
+)
+
+/**
+ * What happened to orders, for the live worklist (GET /events): written by triggers on every
+ * table an order is made of, so no write path can forget it (migration 0006). `version` is the
+ * worklist version of the transaction that wrote it, stamped at its commit under the version's
+ * row lock: versions follow commit order, so a reader that has seen version V has seen every
+ * event at or below V.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    version: bigint('version', { mode: 'number' }),
+    tx: bigint('tx', { mode: 'number' }).notNull(),
+    orderId: text('order_id').notNull(),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_events_version_idx').on(t.version, t.seq),
+    index('order_events_unstamped_idx')
+      .on(t.tx)
+      .where(sql`"version" is null`),
+  ],
+)

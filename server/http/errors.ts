@@ -15,6 +15,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly error: string,
     message: string,
+    /** More of the answer, beside `error` and `message` (a 409's holder of a claim). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message)
     this.name = 'HttpError'
@@ -42,13 +44,13 @@ function describeValidation(
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   let status = 500
-  let body: ApiErrorBody = {
+  let body: ApiErrorBody & Record<string, unknown> = {
     error: 'internal_error',
     message: 'The server could not complete the request.',
   }
   if (error instanceof HttpError) {
     status = error.statusCode
-    body = { error: error.error, message: error.message }
+    body = { ...error.extra, error: error.error, message: error.message }
   } else if (hasZodFastifySchemaValidationErrors(error)) {
     status = 400
     body = { error: 'bad_request', message: describeValidation(error) }

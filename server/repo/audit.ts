@@ -21,6 +21,7 @@ export const AUDIT_KINDS = [
   'addendum_added',
   'message_rated',
   'conversation_cleared',
+  'claim_taken_over',
 ] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 

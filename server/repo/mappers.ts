@@ -2,7 +2,7 @@
 import { sql, type InferSelectModel, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Addendum, Message, Order, Patient, Report } from '../../contract'
-import { orders, patients, reportAddenda, reports, type messages } from '../db/schema'
+import { orderClaims, orders, patients, reportAddenda, reports, type messages } from '../db/schema'
 
 export type PatientRow = InferSelectModel<typeof patients>
 export type OrderRow = InferSelectModel<typeof orders>
@@ -66,6 +66,16 @@ const addendaJson = sql`coalesce((select json_agg(json_build_object(
   where ${reportAddenda.orderId} = ${orders.id}), '[]'::json)`
 
 /**
+ * Who holds the order's claim (null: nobody). An expired claim shows until the sweeper deletes it
+ * (seconds): the list stays a function of the tables, so its cache per version stays true.
+ */
+const claimedByJson = sql`(select json_build_object(
+    'user_id', ${orderClaims.userId},
+    'name', ${orderClaims.userName},
+    'since', ${isoTimestamp(orderClaims.since)}
+  ) from ${orderClaims} where ${orderClaims.orderId} = ${orders.id})`
+
+/**
  * An order as the contract's `Order`, built by the database: one JSON object per row of orders
  * joined with its patient and left-joined with its report, for the worklist, its pages and the
  * single order alike. For 10k orders, the database building the JSON takes about a third of the
@@ -111,7 +121,8 @@ export const orderJson = sql<Order>`json_build_object(
         'name', coalesce(${reports.finalizedByName}, ${reports.finalizedBy})
       ) else null end,
     'addenda', case when ${reports.isFinal} then ${addendaJson} else '[]'::json end
-  ) end
+  ) end,
+  'claimed_by', ${claimedByJson}
 )`
 
 export function toMessage(row: MessageRow): Message {

@@ -11,6 +11,7 @@ import { reports } from '../db/schema'
 import { conflict } from '../http/errors'
 import { auditOf, displayName, recordAudit, type Actor } from './audit'
 import { toReport, type OrderRow, type ReportRow } from './mappers'
+import { assertNotClaimedByOther } from './claims'
 import { appendRevision, insertAddendum, sectionsOf } from './reportHistory'
 import {
   assertPreconditions,
@@ -24,18 +25,21 @@ import {
 /**
  * The start of both clinician report writes (PUT and finalize): locks the order row, loads the
  * current report, answers 409 with `finalMessage` when it is final (before any precondition is
- * looked at), then checks the preconditions. The check and the caller's write happen under the
+ * looked at), 409 `claimed` when another clinician reads the study now, then checks the
+ * preconditions. The check and the caller's write happen under the
  * lock in one transaction, so of two writers holding the same version exactly one wins.
  */
 async function lockDraftForWrite(
   tx: Tx,
   orderId: string,
-  preconditions: ReportPreconditions,
+  write: ReportWrite & { at: Date },
   finalMessage: string,
 ): Promise<{ order: OrderRow; current: ReportRow | undefined }> {
   const order = await lockOrder(tx, orderId)
   const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
   if (current?.isFinal) throw conflict(finalMessage)
+  await assertNotClaimedByOther(tx, orderId, write.actor, write.at)
+  const preconditions = write.preconditions ?? {}
   assertPreconditions(preconditions, current)
   return { order, current }
 }
@@ -60,7 +64,7 @@ export async function saveReport(
     const { order, current } = await lockDraftForWrite(
       tx,
       orderId,
-      write.preconditions ?? {},
+      { ...write, at: now() },
       'This report has been finalized and cannot be edited.',
     )
     const at = nextVersionTime(now(), order, current)
@@ -98,7 +102,7 @@ export async function finalizeReport(
     const { order, current } = await lockDraftForWrite(
       tx,
       orderId,
-      write.preconditions ?? {},
+      { ...write, at: now() },
       'This report is already finalized.',
     )
     const empty = !current || REPORT_SECTION_KEYS.every((key) => current[key].trim() === '')

@@ -20,7 +20,7 @@ import {
 } from '../../contract'
 import type { z } from 'zod'
 import type { Queryable } from '../db/client'
-import { listVersions, orders, patients, reports } from '../db/schema'
+import { listVersions, orderClaims, orders, patients, reports } from '../db/schema'
 import { HttpError } from '../http/errors'
 import { orderJson } from './mappers'
 
@@ -120,9 +120,17 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}
 
 const searchable = sql`(${patients.firstName} || ' ' || ${patients.lastName} || ' ' || ${patients.mrn} || ' ' || ${orders.accessionNumber} || ' ' || ${orders.modality} || ' ' || ${orders.bodyPart} || ' ' || ${orders.studyDescription})`
 
-/** What the query's filters ask of an order (the worklist's bound aside). */
-function filters(query: PageQuery): SQL[] {
+/** Whether someone (`userId`, or anyone) holds a claim on the order. */
+const claimExists = (userId?: string): SQL =>
+  sql`exists (select 1 from ${orderClaims} where ${orderClaims.orderId} = ${orders.id}${
+    userId === undefined ? sql`` : sql` and ${orderClaims.userId} = ${userId}`
+  })`
+
+/** What the query's filters ask of an order (the worklist's bound aside), for `userId`. */
+function filters(query: PageQuery, userId: string): SQL[] {
   const where: SQL[] = []
+  if (query.claimed === 'mine') where.push(claimExists(userId))
+  if (query.claimed === 'unclaimed') where.push(sql`not ${claimExists()}`)
   if (query.priority) where.push(inArray(orders.priority, query.priority))
   if (query.modality) {
     where.push(
@@ -190,9 +198,10 @@ export async function worklistPage(
   db: Queryable,
   query: PageQuery,
   since: Date,
+  userId: string,
 ): Promise<OrderPage> {
   const limit = query.limit ?? ORDER_PAGE.defaultLimit
-  const where = filters(query)
+  const where = filters(query, userId)
   const paged = query.cursor ? [...where, after(decodeCursor(query.cursor))] : where
   let rows: PageRow[]
   if (query.q?.trim()) {

@@ -6,7 +6,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import negotiate from '@fastify/accept-negotiator'
-import { errorSchema, ORDER_LIST_QUERY_KEYS, routes, type Report } from '../../contract'
+import {
+  claimConflictSchema,
+  errorSchema,
+  ORDER_LIST_QUERY_KEYS,
+  routes,
+  type Report,
+} from '../../contract'
 import type { Assistant } from '../assistant/types'
 import type { Database } from '../db/client'
 import { HttpError } from '../http/errors'
@@ -41,7 +47,8 @@ const errors = {
   400: errorSchema,
   401: errorSchema,
   404: errorSchema,
-  409: errorSchema,
+  // A report write of a study another clinician reads names them (issue 16).
+  409: z.union([claimConflictSchema, errorSchema]),
   412: errorSchema,
   502: errorSchema,
   503: errorSchema,
@@ -100,7 +107,8 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
     },
     async (request, reply) => {
       if (asksForPage(request.query, ORDER_LIST_QUERY_KEYS)) {
-        return worklist.worklistPage(db, request.query, signedSince(now(), worklistFinalDays))
+        const since = signedSince(now(), worklistFinalDays)
+        return worklist.worklistPage(db, request.query, since, request.userId)
       }
       const answer = await worklistCache.answer(
         negotiate(headerValue(request, 'accept-encoding') ?? '', ENCODINGS),

@@ -5,6 +5,7 @@
  * change or delete an event. `npm run audit` prints them as JSON lines. Also: messages name their
  * author.
  */
+import { withoutNotifications } from '../../server/db/notifications'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -183,7 +184,13 @@ describe.skipIf(skipDatabase)('audit trail', () => {
       ['--order', id, `--user=${userId}`, '--since', '2000-01-01T00:00:00Z'],
       (line) => lines.push(line),
       (line) => errors.push(line),
-      () => Promise.resolve({ db: t.db, kind: 'memory', close: () => Promise.resolve() }),
+      () =>
+        Promise.resolve({
+          db: t.db,
+          kind: 'memory',
+          listen: withoutNotifications,
+          close: () => Promise.resolve(),
+        }),
     )
     expect(code).toBe(0)
     expect(errors).toEqual([])

@@ -12,7 +12,7 @@ import {
   type Order,
   type Patient,
 } from '../../contract'
-import { orders, patients, reports } from '../../server/db/schema'
+import { orderClaims, orders, patients, reports } from '../../server/db/schema'
 import {
   toPatient,
   toReport,
@@ -46,6 +46,7 @@ function toOrder(
   patient: PatientRow,
   report: ReportRow | null,
   addenda: Addendum[],
+  claim: typeof orderClaims.$inferSelect | null,
 ): Order {
   return {
     id: order.id,
@@ -60,6 +61,9 @@ function toOrder(
     ordered_at: order.orderedAt.toISOString(),
     patient: toPatient(patient),
     report: report ? toReport(report, addenda) : null,
+    claimed_by: claim
+      ? { user_id: claim.userId, name: claim.userName, since: claim.since.toISOString() }
+      : null,
   }
 }
 
@@ -89,6 +93,8 @@ describe.skipIf(skipDatabase)('list answers', () => {
     await t.api('POST', `/orders/${order(4)}/messages`, { body: { content: 'Findings: none.' } })
     await t.api('DELETE', `/orders/${order(4)}/conversation`)
     await put(order(list.length - 1), sections)
+    // A study someone reads.
+    await t.api('POST', `/orders/${order(5)}/claim`)
   })
   afterAll(() => t.close())
 
@@ -111,10 +117,11 @@ describe.skipIf(skipDatabase)('list answers', () => {
   it('GET /orders keeps insertion order and is byte for byte what the full rows map to', async () => {
     const res = await t.api('GET', '/orders')
     const rows = await t.db
-      .select({ order: orders, patient: patients, report: reports })
+      .select({ order: orders, patient: patients, report: reports, claim: orderClaims })
       .from(orders)
       .innerJoin(patients, eq(patients.id, orders.patientId))
       .leftJoin(reports, eq(reports.orderId, orders.id))
+      .leftJoin(orderClaims, eq(orderClaims.orderId, orders.id))
       .orderBy(asc(orders.seq))
     expect(rows.length).toBeGreaterThan(150)
     const expected = orderListSchema.parse(
@@ -125,11 +132,13 @@ describe.skipIf(skipDatabase)('list answers', () => {
             r.patient,
             r.report,
             r.report?.isFinal ? await listAddenda(t.db, r.order.id) : [],
+            r.claim,
           ),
         ),
       ),
     )
     expect(expected.flatMap((o) => o.report?.addenda ?? [])).toHaveLength(2)
+    expect(expected.filter((o) => o.claimed_by)).toHaveLength(1)
     expect(res.body).toBe(JSON.stringify(expected))
   })
 

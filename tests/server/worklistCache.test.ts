@@ -4,6 +4,7 @@
  * what it holds, on any instance over the same database, is in the next answer; an unchanged list
  * answers 304 to its ETag; a crowd of clients through a listening server costs one build.
  */
+import { withoutNotifications } from '../../server/db/notifications'
 import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -44,7 +45,12 @@ describe.skipIf(skipDatabase)('the whole worklist', () => {
     token = (await t.signUp()).token
     const database: OpenDatabase = onPostgres
       ? await openDatabase({ kind: 'postgres', url: t.databaseUrl ?? '' })
-      : { db: t.db, kind: 'memory', close: () => Promise.resolve() }
+      : {
+          db: t.db,
+          kind: 'memory',
+          listen: withoutNotifications,
+          close: () => Promise.resolve(),
+        }
     const app = await buildApp({
       config: loadConfig({ HOST: '127.0.0.1', STATIC_DIR: '/nonexistent' }),
       db: database.db,

@@ -53,6 +53,7 @@ export async function startTestApp(
   const app = await buildApp({
     config,
     db: database.db,
+    listen: database.listen,
     assistant: opts.assistant ?? createLocalAssistant(),
     logger: opts.logger ?? false,
     ...(opts.now ? { now: opts.now } : {}),

@@ -182,3 +182,18 @@ export interface SendMessageAnswer {
 export interface InitializeAnswer {
   content?: string
 }
+
+/** Who reads a study now (a backend with claims): their id, name, and since when (null: unknown). */
+export interface ClaimHolder {
+  user_id: Id
+  name: string
+  since: string | null
+}
+
+/** A claim the caller now holds: on which order, as whom, and until when unless renewed. */
+export interface Claim {
+  order_id: Id
+  claimed_by: ClaimHolder
+  /** null when the backend did not say. */
+  expires_at: string | null
+}

@@ -29,6 +29,8 @@ import {
   type RevisionCause,
   type RouteName,
   addAddendumRequestSchema,
+  claimRequestSchema,
+  CLAIMED_ERROR,
 } from '../../../contract'
 import {
   buildMessage,
@@ -397,6 +399,47 @@ export function apiHandlers(backend: ApiBackend) {
       order.report = null
       order.status = 'scheduled'
       return new HttpResponse(null, { status: 204 })
+    }),
+    handle('claimOrder', ({ params, body }) => {
+      const order = orderOf(params)
+      if (!order) return notFound('order')
+      const parsed = claimRequestSchema.safeParse(body ?? {})
+      if (!parsed.success) return badRequest('invalid claim')
+      const holder = order.claimed_by
+      if (holder && holder.user_id !== TEST_CLINICIAN.user_id && parsed.data.take_over !== true) {
+        return HttpResponse.json(
+          {
+            error: CLAIMED_ERROR,
+            message: `${holder.name} is reading this study.`,
+            claimed_by: holder,
+          },
+          { status: 409 },
+        )
+      }
+      const since = holder?.user_id === TEST_CLINICIAN.user_id ? holder.since : FIXED_TIME
+      order.claimed_by = { ...TEST_CLINICIAN, since }
+      return HttpResponse.json({
+        order_id: order.id,
+        claimed_by: order.claimed_by,
+        expires_at: FIXED_TIME,
+      })
+    }),
+    handle('releaseClaim', ({ params }) => {
+      const order = orderOf(params)
+      if (!order) return notFound('order')
+      if (order.claimed_by?.user_id === TEST_CLINICIAN.user_id) order.claimed_by = null
+      return new HttpResponse(null, { status: 204 })
+    }),
+    handle('nextStudy', () => {
+      const rank = { stat: 0, urgent: 1, routine: 2 } as const
+      const next = backend.orders
+        .filter((order) => !order.claimed_by && !order.report?.is_final)
+        .sort(
+          (a, b) => rank[a.priority] - rank[b.priority] || a.ordered_at.localeCompare(b.ordered_at),
+        )[0]
+      if (!next) return new HttpResponse(null, { status: 204 })
+      next.claimed_by = { ...TEST_CLINICIAN, since: FIXED_TIME }
+      return HttpResponse.json(next)
     }),
     handle('speechToken', () => HttpResponse.json({ token: 'speech-token-1', region: 'local' })),
     handle('speechPhrases', ({ body }) => {

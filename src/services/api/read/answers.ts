@@ -12,6 +12,7 @@ import type {
 } from '../../../../contract'
 import type {
   Addendum,
+  Claim,
   InitializeAnswer,
   ListedOrder,
   Message,
@@ -31,6 +32,7 @@ import {
   readReport,
   readRevision,
 } from './entities'
+import { readClaim } from './claims'
 import { readList, unwrapList, type Skipped } from './lists'
 import { readListedOrder, readOrderPage } from './rows'
 import { isRecord, readId, readText, readTimestamp, readBoolean } from './values'
@@ -54,6 +56,10 @@ export interface Answers {
   speechToken: SpeechTokenAnswer
   speechPhrases: PhrasesAnswer
   speechCleanup: CleanupAnswer
+  claimOrder: Claim
+  releaseClaim: null
+  /** null: nothing is left to read (204). */
+  nextStudy: Order | null
 }
 
 export type Reading<T> =
@@ -133,6 +139,12 @@ export const answerReaders: Readers = {
   speechToken: readSpeechToken,
   speechPhrases: readPhrases,
   speechCleanup: readCleaned,
+  claimOrder: (raw) => {
+    const claim = readClaim(raw)
+    return claim ? ok(claim) : malformed('claimed_by: cannot be read')
+  },
+  releaseClaim: () => ok(null),
+  nextStudy: (raw) => (raw === null || raw === undefined || raw === '' ? ok(null) : readOne(raw)),
 }
 
 /**

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { routes, type RouteName } from '../../../../contract'
 import { baseApi } from '../../../../src/services/api/baseApi'
+import { claimsApi } from '../../../../src/services/api/claimsApi'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { ordersApi } from '../../../../src/services/api/ordersApi'
 import { reportApi } from '../../../../src/services/api/reportApi'
@@ -147,6 +148,24 @@ const cases: Record<RouteName, EndpointCase> = {
         .unwrap(),
     path: '/api/v1/speech/cleanup',
     body: { text: 'no  acute   findings', modality: 'CT', body_part: 'Chest' },
+  },
+  claimOrder: {
+    call: (store) =>
+      store
+        .dispatch(claimsApi.endpoints.claimOrder.initiate({ orderId: 'O1', takeOver: true }))
+        .unwrap(),
+    path: '/api/v1/orders/O1/claim',
+    body: { take_over: true },
+  },
+  releaseClaim: {
+    call: (store) => store.dispatch(claimsApi.endpoints.releaseClaim.initiate('O1')).unwrap(),
+    path: '/api/v1/orders/O1/claim',
+    body: null,
+  },
+  nextStudy: {
+    call: (store) => store.dispatch(claimsApi.endpoints.nextStudy.initiate()).unwrap(),
+    path: '/api/v1/worklist/next',
+    body: null,
   },
 }
 
