@@ -30,6 +30,8 @@ export const eventRoutes: FastifyPluginCallback<EventRouteDeps> = (
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       'x-accel-buffering': 'no',
+      // A stream's connection is never reused: when it ends, the socket goes too.
+      connection: 'close',
     })
     // A comment first, so the client sees the stream open before any event.
     raw.write(': stream open\n\n')
@@ -40,7 +42,8 @@ export const eventRoutes: FastifyPluginCallback<EventRouteDeps> = (
       finished = true
       clearTimeout(limit)
       detach?.()
-      raw.end()
+      // The last bytes go, then the socket: a stream's connection is never reused.
+      raw.end(() => raw.destroy())
     }
     const limit = setTimeout(finish, maxStreamMs)
     request.raw.on('close', finish)
