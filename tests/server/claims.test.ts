@@ -47,7 +47,7 @@ describe.skipIf(skipDatabase)('claims', () => {
   const getOrder = async (id: string, token = ada.token) =>
     orderSchema.parse((await t.api('GET', `/orders/${id}`, { token })).json())
 
-  it('CL-1 opening a study claims it: the order names its reader, and claiming again renews it', async () => {
+  it('CLM-1 opening a study claims it: the order names its reader, and claiming again renews it', async () => {
     const id = ids[0]!
     const first = await t.api('POST', `/orders/${id}/claim`, { token: ada.token })
     expect(first.statusCode).toBe(200)
@@ -63,7 +63,7 @@ describe.skipIf(skipDatabase)('claims', () => {
     expect(Date.parse(renewed.expires_at)).toBe(Date.parse(claim.expires_at) + 60_000)
   })
 
-  it('CL-2 a study someone else reads answers 409 with its reader; taking over moves the claim and is audited', async () => {
+  it('CLM-2 a study someone else reads answers 409 with its reader; taking over moves the claim and is audited', async () => {
     const id = ids[1]!
     await t.api('POST', `/orders/${id}/claim`, { token: ada.token })
     await t.api('PUT', `/orders/${id}/report`, { token: ada.token, body: { sections } })
@@ -108,7 +108,7 @@ describe.skipIf(skipDatabase)('claims', () => {
     ])
   })
 
-  it("CL-3 closing a study releases its claim; releasing someone else's claim changes nothing", async () => {
+  it("CLM-3 closing a study releases its claim; releasing someone else's claim changes nothing", async () => {
     const id = ids[2]!
     await t.api('POST', `/orders/${id}/claim`, { token: ada.token })
     expect((await t.api('DELETE', `/orders/${id}/claim`, { token: ben.token })).statusCode).toBe(
@@ -123,7 +123,7 @@ describe.skipIf(skipDatabase)('claims', () => {
     expect((await t.api('POST', '/orders/nope/claim', { token: ada.token })).statusCode).toBe(404)
   })
 
-  it('CL-4 a claim not renewed for the lease ends: another reader claims without taking over, and the sweep clears it', async () => {
+  it('CLM-4 a claim not renewed for the lease ends: another reader claims without taking over, and the sweep clears it', async () => {
     const id = ids[3]!
     await t.api('POST', `/orders/${id}/claim`, { token: ada.token })
     clock = new Date(clock.getTime() + t.config.claimLeaseSeconds * 1000 - 1000)
@@ -137,7 +137,7 @@ describe.skipIf(skipDatabase)('claims', () => {
     expect((await getOrder(id)).claimed_by).toMatchObject({ user_id: ben.userId })
   })
 
-  it("CL-5 the worklist filters 'Mine' and 'Unclaimed'", async () => {
+  it("CLM-5 the worklist filters 'Mine' and 'Unclaimed'", async () => {
     const page = async (query: string, token: string) =>
       orderPageSchema.parse((await t.api('GET', `/orders?${query}`, { token })).json())
     const mine = await page('claimed=mine&limit=500', ben.token)
