@@ -7,7 +7,7 @@ describe('the event-stream reader', () => {
     const reader = createSseReader()
     const text =
       ': open\n\nid: 7.1\nevent: order.claimed\ndata: {"a":1}\n\nid: 7\r\nevent: ready\r\ndata: x\r\ndata: y\r\n\r\ndata: plain\n\n'
-    const events = [...text].flatMap((char) => reader.push(char))
+    const events = Array.from(text, (char) => reader.push(char)).flat()
     expect(events).toEqual([
       { type: 'order.claimed', data: '{"a":1}', lastEventId: '7.1' },
       { type: 'ready', data: 'x\ny', lastEventId: '7' },
