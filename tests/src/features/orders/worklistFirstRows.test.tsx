@@ -8,6 +8,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { Sidebar } from '../../../../src/features/orders'
 import type { Order } from '../../../../contract'
+import { releaseGate } from '../../../support/heldAnswer'
 import { routePattern } from '../../../support/msw/apiBackend'
 import { apiBackend, server } from '../../../support/msw/server'
 import { renderWithProviders } from '../../../support/render'
@@ -16,10 +17,7 @@ import { seedPagedWorklist, worklist } from './worklistHelpers.pages'
 
 /** Holds GET /patients until `release()`; answers what the backend holds then. */
 function holdPatients() {
-  let release: () => void = () => undefined
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
+  const { released, release } = releaseGate()
   const held = { release, asked: 0 }
   server.use(
     http.get(routePattern('listPatients'), async () => {
@@ -60,6 +58,30 @@ describe('WL-6 the first rows of a backend that pages', () => {
       expect(accessionsIn(list)).toEqual(['ACC-2', 'ACC-5', 'ACC-1', 'ACC-4'])
     })
     expect(await screen.findByText('No active studies')).toBeInTheDocument()
+  })
+
+  it('WL-6 the patient list is asked for once the first page is there, not beside it', async () => {
+    seedPagedWorklist(3)
+    const patientList = holdPatients()
+    const page = releaseGate()
+    server.use(
+      http.get(routePattern('listOrders'), async () => {
+        await page.released
+        return undefined
+      }),
+    )
+    renderWithProviders(<Sidebar open />)
+
+    expect(await screen.findByText('Loading worklist…')).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(patientList.asked).toBe(0)
+
+    page.release()
+    expect(accessionsIn(await worklist())).toEqual(['ACC-2', 'ACC-1', 'ACC-0'])
+    await waitFor(() => {
+      expect(patientList.asked).toBe(1)
+    })
+    patientList.release()
   })
 
   it('WL-6 orders that do not carry their patient wait for the patient list, with no empty list meanwhile', async () => {
