@@ -86,7 +86,7 @@ export async function runBench(): Promise<void> {
   const sortTimes: number[] = []
   for (let run = 0; run < SELECTOR_RUNS; run += 1) {
     const started = performance.now()
-    sortWorklist(orders, (id) => known.get(id))
+    sortWorklist(orders, (order) => known.get(order.patient_id))
     sortTimes.push(performance.now() - started)
   }
 

@@ -11,7 +11,7 @@ import { useEffect } from 'react'
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom'
 import { IdleLogoff, LoginRoute, RequireSession, SessionLoading } from '../features/auth'
 import { useAppConfig } from '../shared/config'
-import { lazyComponent, prefetchWhenIdle } from '../shared/lazy'
+import { lazyComponent, prefetchWhenIdle, useDownloaded } from '../shared/lazy'
 import { selectWorkspaceFlowsStarted } from './flowsSlice'
 import { useAppSelector } from './hooks'
 import { RouteErrorPage } from './RouteErrorPage'
@@ -22,12 +22,14 @@ export const Workspace = lazyComponent(() =>
 )
 
 /**
- * The workspace once its flows run (flowsSlice.ts): until then 'Loading...' stays up, as while
- * the session or the workspace's code is on its way.
+ * The workspace once its flows run (flowsSlice.ts) and its code is there: until then 'Loading...'
+ * stays up, as while the session is on its way (rendered, not a Suspense fallback: see
+ * `useDownloaded`).
  */
 function SignedInScreen() {
   const flowsStarted = useAppSelector(selectWorkspaceFlowsStarted)
-  return flowsStarted ? <Workspace /> : <SessionLoading />
+  const downloaded = useDownloaded(Workspace)
+  return flowsStarted && downloaded ? <Workspace /> : <SessionLoading />
 }
 
 /** LG-4: the tab shows the product title on every page. */

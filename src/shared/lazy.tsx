@@ -8,14 +8,26 @@
  * Each mounted instance keeps the element type it started with, so none is ever remounted (and
  * loses its state) because the download finished.
  */
-import { createElement, lazy, useState, type ComponentType, type FunctionComponent } from 'react'
+import {
+  createElement,
+  lazy,
+  useEffect,
+  useState,
+  type ComponentType,
+  type FunctionComponent,
+} from 'react'
 
 export interface Prefetchable {
   /** Starts the download (once); resolves when the module is there, never rejects. */
   prefetch(): Promise<void>
 }
 
-export type LazyComponent<P extends object> = FunctionComponent<P> & Prefetchable
+export interface Downloadable extends Prefetchable {
+  /** Whether the module is there (a component then renders without suspending). */
+  isLoaded(): boolean
+}
+
+export type LazyComponent<P extends object> = FunctionComponent<P> & Downloadable
 
 /** Every lazy part made so far (parts made by a module loaded later join when it loads). */
 const everyLazyPart = new Set<Prefetchable>()
@@ -67,6 +79,7 @@ export function lazyComponent<P extends object>(
         () => undefined,
         () => undefined,
       ),
+    isLoaded: () => loaded !== undefined,
   })
   everyLazyPart.add(part)
   return part
@@ -96,4 +109,31 @@ export function prefetchWhenIdle(...items: readonly Prefetchable[]): () => void 
   return whenIdle(() => {
     for (const item of items) void item.prefetch()
   })
+}
+
+/**
+ * Whether the parts' downloads are over (each there, or failed: rendering it then suspends and
+ * fails as React.lazy does); starts them, and renders again once they are. A screen that shows
+ * its own 'Loading...' until then never suspends for them, and React 19 holds the content of a
+ * boundary that showed its fallback up to 300 ms longer (its fallback throttle): the signed-in
+ * screen waited so for the workspace's code, rows already there.
+ */
+export function useDownloaded(...parts: readonly Downloadable[]): boolean {
+  const [settled, setSettled] = useState<ReadonlySet<Prefetchable>>(() => new Set())
+  const waiting = parts.filter((part) => !part.isLoaded() && !settled.has(part))
+  const done = waiting.length === 0
+  useEffect(() => {
+    if (done) return
+    let live = true
+    for (const part of waiting) {
+      void part.prefetch().then(() => {
+        if (live) setSettled((before) => new Set([...before, part]))
+      })
+    }
+    return () => {
+      live = false
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `waiting` is derived from the parts, which a caller never changes
+  }, [done])
+  return done
 }

@@ -5,7 +5,7 @@
 import { useSession } from '@descope/react-sdk'
 import { Suspense, useState } from 'react'
 import { Navigate, Outlet } from 'react-router-dom'
-import { lazyComponent } from '../../shared/lazy'
+import { lazyComponent, useDownloaded } from '../../shared/lazy'
 import { LoginPage } from './LoginPage'
 import { SessionLoading } from './SessionLoading'
 
@@ -17,11 +17,13 @@ export const IdleLogoff = lazyComponent(() =>
 /**
  * RT-2: '/' and everything under it need a session; without one the visitor goes to /login.
  * While it is shown, the session ends after a while without activity (SEC-8). A screen whose
- * code is still on its way keeps 'Loading...' up, and it appears together with the idle watch.
+ * code is still on its way keeps 'Loading...' up, and it appears together with the idle watch
+ * (whose code is waited for without suspending: see `useDownloaded`).
  */
 export function RequireSession() {
   const { isAuthenticated, isSessionLoading } = useSession()
-  if (isSessionLoading) return <SessionLoading />
+  const idleWatchDownloaded = useDownloaded(IdleLogoff)
+  if (isSessionLoading || (isAuthenticated && !idleWatchDownloaded)) return <SessionLoading />
   if (!isAuthenticated) return <Navigate to="/login" replace />
   return (
     <Suspense fallback={<SessionLoading />}>

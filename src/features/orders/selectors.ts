@@ -30,12 +30,29 @@ import { nameMatches, selectFinderQuery } from './finderMatch'
 const NO_PATIENTS: readonly Patient[] = []
 const selectPatientsResult = ordersApi.endpoints.listPatients.select()
 
-const selectPatientList = (state: RootState): readonly Patient[] =>
-  selectPatientsResult(state).data ?? NO_PATIENTS
+/** The patient list; undefined until it has come. */
+const selectPatientList = (state: RootState): readonly Patient[] | undefined =>
+  selectPatientsResult(state).data
 
 export const selectPatientsById = createSelector(
   [selectPatientList],
-  (patients) => new Map(patients.map((patient) => [patient.id, patient])),
+  (patients = NO_PATIENTS) => new Map(patients.map((patient) => [patient.id, patient])),
+)
+
+/** Whom an order's row names; undefined: the order is not shown. */
+type PatientOf = (order: ListedOrder) => Patient | undefined
+
+const carriedPatient: PatientOf = (order) => order.patient ?? undefined
+
+/**
+ * WS-7: once the patient list is there, an order shows with a listed patient only. Before it
+ * comes, an order that carries its patient shows with that one (WL-6), so a first page of the
+ * worklist needs no other answer to show its rows.
+ */
+const selectPatientOf = createSelector(
+  [selectPatientList, selectPatientsById],
+  (list, byId): PatientOf =>
+    list === undefined ? carriedPatient : (order) => byId.get(order.patient_id),
 )
 
 export type WorklistMode = 'unknown' | 'paged' | 'whole'
@@ -78,7 +95,8 @@ const RANKS = [...new Set(Object.values(PRIORITY_RANK))].sort((a, b) => a - b)
 
 /**
  * An order as the worklist shows it: always with its patient. A backend may nest the full
- * patient in the order or not; the patient list has every patient the worklist shows (WS-7).
+ * patient in the order or not; the patient list, once there, has every patient the worklist
+ * shows (WS-7).
  */
 export type WorklistOrder = ListedOrder & { patient: Patient }
 
@@ -87,17 +105,17 @@ function hasPatient(order: ListedOrder): order is WorklistOrder {
 }
 
 /**
- * WS-6 and WS-7: known patients only, by priority rank; within a rank the server's order. One
- * bucket per rank keeps it linear and stable by construction. An order that nests its patient
- * keeps its identity (rows that did not change do not render again).
+ * WS-6 and WS-7: orders with a known patient only (`patientOf`), by priority rank; within a rank
+ * the server's order. One bucket per rank keeps it linear and stable by construction. An order
+ * that nests its patient keeps its identity (rows that did not change do not render again).
  */
 export function sortWorklist(
   orders: readonly ListedOrder[],
-  listedPatient: (patientId: Id) => Patient | undefined,
+  patientOf: PatientOf,
 ): WorklistOrder[] {
   const buckets = new Map<number, WorklistOrder[]>(RANKS.map((rank) => [rank, []]))
   for (const order of orders) {
-    const listed = listedPatient(order.patient_id)
+    const listed = patientOf(order)
     if (!listed) continue
     const shown = hasPatient(order) ? order : { ...order, patient: listed }
     buckets.get(PRIORITY_RANK[order.priority])?.push(shown)
@@ -119,9 +137,7 @@ function withLocalStatus(
 
 /** A selector of a server list as shown: sorted, known patients only, local statuses merged. */
 function shown(orders: (state: RootState) => readonly ListedOrder[]) {
-  const sorted = createSelector([orders, selectPatientsById], (list, patients) =>
-    sortWorklist(list, (patientId) => patients.get(patientId)),
-  )
+  const sorted = createSelector([orders, selectPatientOf], sortWorklist)
   return createSelector([sorted, selectLocalStatus], withLocalStatus)
 }
 
@@ -158,14 +174,9 @@ const selectOrderRead = (state: RootState, orderId: Id) =>
   ordersApi.endpoints.getOrder.select(orderId)(state).data
 
 const selectReadShown = createSelector(
-  [selectOrderRead, selectPatientsById, selectLocalStatus],
-  (order, patients, localStatus) =>
-    order
-      ? withLocalStatus(
-          sortWorklist([order], (patientId) => patients.get(patientId)),
-          localStatus,
-        )[0]
-      : undefined,
+  [selectOrderRead, selectPatientOf, selectLocalStatus],
+  (order, patientOf, localStatus) =>
+    order ? withLocalStatus(sortWorklist([order], patientOf), localStatus)[0] : undefined,
 )
 
 /** Whether a cached list holds the study (its patient known). */
@@ -246,7 +257,7 @@ export const PATIENT_MATCH_LIMIT = 8
 /** The patients whose name matches the finder's query, with how many studies each has. */
 export const selectPatientMatches = createSelector(
   [selectPatientList, selectStudiesByPatient, selectFinderQuery],
-  (patients, studiesByPatient, query): PatientMatch[] => {
+  (patients = NO_PATIENTS, studiesByPatient, query): PatientMatch[] => {
     if (query === '') return []
     const matches: PatientMatch[] = []
     for (const patient of patients) {

@@ -1,6 +1,12 @@
 /**
  * What the sidebar's two sections need from the server, and where each stands.
- * - The patient list, always (the worklist leaves out orders of patients it does not know, WS-7).
+ * - The patient list, always (the worklist leaves out orders of patients it does not know, WS-7),
+ *   asked for once the worklist's first answer is there (or failed). It is the first screen's
+ *   largest answer and grows with the hospital: asked beside the first page, it took the server
+ *   (and the connection) from it. From a backend that pages and nests each order's patient, a
+ *   list's rows show as soon as its first page is there, named by the patients the orders carry,
+ *   and nothing waits for the patient list (WL-6). A whole list is shown once both answers are
+ *   there, as the product always did.
  * - The worklist's pages (WL-1); its first answer says whether the backend pages.
  * - From a backend that pages: Active Studies' own pages (`status=in_progress`), and the
  *   finder's search (`q=`, WL-2) while there is one. From one that answers whole lists, both
@@ -43,9 +49,11 @@ function countOf(pages: OrderPages | null) {
 }
 
 export function useSidebarLists(): SidebarLists {
-  const patients = useListPatientsQuery()
   const mode = useAppSelector(selectWorklistMode)
   const worklist = useOrderPages(WORKLIST)
+  const patients = useListPatientsQuery(undefined, {
+    skip: mode === 'unknown' && worklist.first !== 'error',
+  })
   const active = useOrderPages(useAppSelector(selectActiveFilter))
   const searchFilter = useAppSelector(selectSearchFilter)
   const search = useOrderPages(searchFilter)
@@ -63,16 +71,19 @@ export function useSidebarLists(): SidebarLists {
         }
       : null
 
-  const patientsReady = patients.isSuccess
   const paged = mode === 'paged'
+  /** Whether a list's rows have their patients: from the patient list, or carried (WL-6). */
+  const named = (pages: OrderPages) => patients.isSuccess || (paged && pages.carriesPatients)
   return {
     worklist: {
-      ready: patientsReady && worklist.first === 'ready' && shownPages.first === 'ready',
+      ready: worklist.first === 'ready' && shownPages.first === 'ready' && named(shownPages),
       count: countOf(paged ? shownPages : null),
       pages: paged ? shownPages : null,
     },
     active: {
-      ready: patientsReady && (mode === 'whole' || (paged && active.first === 'ready')),
+      ready:
+        (mode === 'whole' && patients.isSuccess) ||
+        (paged && active.first === 'ready' && named(active)),
       count: countOf(paged ? active : null),
       pages: paged ? active : null,
     },

@@ -47,6 +47,11 @@ export interface PageChainState {
   paged: boolean | undefined
   /** How many orders match, as the backend says; null when it does not. */
   total: number | null
+  /**
+   * Whether the first page is there and names its orders' patients (an order carries its
+   * patient, or the page is empty): its rows need not wait for the patient list (WL-6).
+   */
+  carriesPatients: boolean
 }
 
 interface ChainWalk {
@@ -93,6 +98,12 @@ const NONE: PageChainState = {
   error: undefined,
   paged: undefined,
   total: null,
+  carriesPatients: false,
+}
+
+function carriesPatients(page: OrderPage | undefined): boolean {
+  if (page === undefined) return false
+  return page.items.length === 0 || page.items.some((order) => order.patient !== null)
 }
 
 /** Where the chain of `filter` stands; `null` (a list not shown) stands nowhere. */
@@ -119,6 +130,7 @@ export function selectPageChain(state: OrdersState, filter: OrderFilter | null):
     error: failed?.error as ApiError | undefined,
     paged: pages[0]?.paged,
     total: pages[0]?.total ?? null,
+    carriesPatients: carriesPatients(pages[0]),
   }
 }
 

@@ -41,10 +41,9 @@ export const ordersApi = baseApi.injectEndpoints({
     // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's marker for an endpoint without argument
     listPatients: build.query<Patient[], void>({
       query: () => apiRequest('listPatients', {}),
-      providesTags: (patients = []) => [
-        { type: 'Patient', id: LIST_ID },
-        ...patients.map((patient) => ({ type: 'Patient' as const, id: patient.id })),
-      ],
+      // The list tag only: a tag per patient cost a hospital's tens of thousands of entries in
+      // the cache's tag index on arrival, and nothing invalidates one patient.
+      providesTags: [{ type: 'Patient', id: LIST_ID }],
     }),
     /** The whole list: the product spec's answer, read by 'Clear All' (CL-2). */
     // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's marker for an endpoint without argument
