@@ -10,6 +10,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Queryable } from './client'
+import { isoTimestamp, prepared } from './prepared'
 import { signInFailures } from './schema'
 
 export interface WindowCount {
@@ -28,24 +29,28 @@ export async function countInWindow(
   now: Date,
   windowSeconds: number,
 ): Promise<WindowCount> {
-  // Raw SQL parameters skip the column's Date mapping, so timestamps go in as ISO text.
-  const staleBefore = sql`${new Date(now.getTime() - windowSeconds * 1000).toISOString()}::timestamptz`
-  const nowParam = sql`${now.toISOString()}::timestamptz`
-  const stale = sql`${signInFailures.windowStartedAt} <= ${staleBefore}`
-  const [row] = await db
-    .insert(signInFailures)
-    .values({ key, count: 1, windowStartedAt: now })
-    .onConflictDoUpdate({
-      target: signInFailures.key,
-      set: {
-        count: sql`case when ${stale} then 1 else ${signInFailures.count} + 1 end`,
-        windowStartedAt: sql`case when ${stale} then ${nowParam} else ${signInFailures.windowStartedAt} end`,
-      },
-    })
-    .returning({ count: signInFailures.count, windowStartedAt: signInFailures.windowStartedAt })
+  const [row] = await countStatement.run(db, {
+    key,
+    now: now.toISOString(),
+    staleBefore: new Date(now.getTime() - windowSeconds * 1000).toISOString(),
+  })
   if (!row) throw new Error(`The counter ${key} was not stored`)
-  return row
+  return { count: row.count, windowStartedAt: new Date(row.windowStartedAt) }
 }
+
+/** Every write to /api/v1 runs this (writeRateLimit.ts): prepared once (./prepared.ts). */
+const countStatement = prepared<{ count: number; windowStartedAt: string }>('window_count', () => {
+  // Raw SQL parameters skip the column's Date mapping, so timestamps go in as ISO text.
+  const stale = sql`${signInFailures.windowStartedAt} <= ${sql.placeholder('staleBefore')}::timestamptz`
+  const now = sql`${sql.placeholder('now')}::timestamptz`
+  return sql`insert into ${signInFailures} ("key", "count", "window_started_at")
+    values (${sql.placeholder('key')}, 1, ${now})
+    on conflict ("key") do update set
+      "count" = case when ${stale} then 1 else ${signInFailures.count} + 1 end,
+      "window_started_at" = case when ${stale} then ${now} else ${signInFailures.windowStartedAt} end
+    returning ${signInFailures.count} as "count",
+      ${isoTimestamp(signInFailures.windowStartedAt)} as "windowStartedAt"`
+})
 
 /**
  * Takes `amount` back off `key`, only while it is still in the window the count was made in

@@ -82,6 +82,15 @@ export async function displayName(q: Queryable, actor: Actor): Promise<string> {
     .select({ name: users.name, loginId: users.loginId })
     .from(users)
     .where(eq(users.id, actor.userId))
+  return nameOf(actor, user)
+}
+
+/** `displayName` from the actor's local account as already read (null: there is none). */
+export function nameOf(
+  actor: Actor,
+  user: { name: string; loginId: string } | null | undefined,
+): string {
+  if (actor.name && actor.name.trim() !== '') return actor.name.trim()
   if (user) return user.name.trim() !== '' ? user.name : user.loginId
   return actor.userId
 }

@@ -1,143 +1,20 @@
 /**
- * The conversation of a study: an exchange with the assistant (the clinician's message, the reply
- * and any report change it makes), ratings, the patient summary, and clearing it all. Writes run
- * in one transaction under the order row lock, with their audit events.
+ * The conversation of a study: ratings, the patient summary, and clearing it all (an exchange with
+ * the assistant is `./exchange`). Writes run in one transaction under the order row lock, with
+ * their audit events.
  */
 import { randomUUID } from 'node:crypto'
-import { and, count, eq } from 'drizzle-orm'
-import type { InputType, Rating, ReportSectionKey } from '../../contract'
-import { IN_PROGRESS, PATIENT_SUMMARY, REPORT_SECTION_KEYS } from '../../contract'
+import { and, eq } from 'drizzle-orm'
+import type { Rating } from '../../contract'
+import { PATIENT_SUMMARY } from '../../contract'
 import type { StudyContext } from '../assistant/types'
 import type { Database } from '../db/client'
 import { messages, orders, reports } from '../db/schema'
 import { badRequest, notFound } from '../http/errors'
-import { auditOf, displayName, recordAudit, type Actor } from './audit'
-import { appendRevision, deleteHistory, sectionsOf, writtenByPeople } from './reportHistory'
-import { latest, lockOrder, nextVersionTime, upsertReport } from './reportVersions'
-import { loadStudy } from './studies'
-
-export interface ExchangeInput {
-  orderId: string
-  actor: Actor
-  content: string
-  inputType: InputType
-  reply: string
-  /** Sections the assistant wants to change. */
-  sections: Partial<Record<ReportSectionKey, string>> | undefined
-}
-
-/**
- * Stores one exchange: the clinician's message, the assistant's reply and any report change, and
- * moves the order to in_progress on its first user message. A report finalized while the
- * assistant was thinking is left alone.
- */
-export async function storeExchange(db: Database, input: ExchangeInput, now: () => Date) {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, input.orderId)
-    const [prior] = await tx
-      .select({ n: count() })
-      .from(messages)
-      .where(and(eq(messages.orderId, order.id), eq(messages.role, 'user')))
-    if ((prior?.n ?? 0) === 0 && order.status !== IN_PROGRESS) {
-      await tx.update(orders).set({ status: IN_PROGRESS }).where(eq(orders.id, order.id))
-    }
-    const userAt = now()
-    const userId = input.actor.userId
-    await tx.insert(messages).values({
-      id: randomUUID(),
-      orderId: order.id,
-      userId,
-      role: 'user',
-      content: input.content,
-      inputType: input.inputType,
-      authorName: await displayName(tx, input.actor),
-      createdAt: userAt,
-    })
-    await recordAudit(
-      tx,
-      auditOf(input.actor, 'message_sent', order.id, userAt, { input_type: input.inputType }),
-    )
-
-    let changed: ReportSectionKey[] = []
-    let replaced: ReportSectionKey[] = []
-    if (input.sections) {
-      const [current] = await tx.select().from(reports).where(eq(reports.orderId, order.id))
-      if (!current?.isFinal) {
-        changed = REPORT_SECTION_KEYS.filter((key) => input.sections?.[key] !== undefined)
-        if (changed.length > 0) {
-          const overwritten = changed.filter(
-            (key) => (input.sections?.[key] ?? '') !== sectionsOf(current)[key],
-          )
-          replaced = await writtenByPeople(tx, order.id, sectionsOf(current), overwritten)
-          const values = Object.fromEntries(
-            changed.map((key) => [key, input.sections?.[key] ?? '']),
-          )
-          const at = nextVersionTime(now(), order, current)
-          const written = await upsertReport(tx, order.id, values, at)
-          const revised = await appendRevision(tx, {
-            orderId: order.id,
-            before: sectionsOf(current),
-            after: sectionsOf(written),
-            author: { kind: 'assistant' },
-            cause: 'assistant',
-            at,
-          })
-          await recordAudit(
-            tx,
-            auditOf(input.actor, 'assistant_update', order.id, at, { sections: revised }),
-          )
-        }
-      }
-    }
-
-    // The reply is stamped after the question even when the clock has not moved.
-    const replyAt = new Date(Math.max(now().getTime(), userAt.getTime() + 1))
-    const replyId = randomUUID()
-    const reply = input.reply + replacedNote(replaced)
-    await tx.insert(messages).values({
-      id: replyId,
-      orderId: order.id,
-      userId,
-      role: 'assistant',
-      content: reply,
-      inputType: 'text',
-      metaData:
-        changed.length > 0
-          ? { type: 'report_update', sections: changed, ...(replaced.length > 0 && { replaced }) }
-          : { type: 'reply' },
-      createdAt: replyAt,
-    })
-    return {
-      message_id: replyId,
-      content: reply,
-      created_at: replyAt.toISOString(),
-      report_updated: changed.length > 0,
-    }
-  })
-}
-
-const SECTION_NAMES: Readonly<Record<ReportSectionKey, string>> = {
-  history: 'History',
-  technique: 'Technique',
-  comparison: 'Comparison',
-  findings: 'Findings',
-  impression: 'Impression',
-}
-
-/**
- * What a reply adds when the assistant replaced text a clinician wrote: which sections, and how
- * to get the text back. Empty when it replaced nobody's words.
- */
-export function replacedNote(replaced: readonly ReportSectionKey[]): string {
-  if (replaced.length === 0) return ''
-  const names = replaced.map((key) => SECTION_NAMES[key])
-  const list =
-    names.length === 1
-      ? names.join('')
-      : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
-  const section = names.length === 1 ? 'section' : 'sections'
-  return `\n\nThis replaced the ${list} ${section} you had written; 'Undo assistant change' in the report brings your text back.`
-}
+import { auditOf, recordAudit, type Actor } from './audit'
+import { loadStudy } from './exchange'
+import { deleteHistory } from './reportHistory'
+import { latest, lockOrder } from './reportVersions'
 
 export async function rateMessage(
   db: Database,

@@ -1,7 +1,7 @@
 /** Database rows -> contract shapes. The only place that knows both. */
-import { sql, type InferSelectModel, type SQL } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { sql, type InferSelectModel } from 'drizzle-orm'
 import type { Addendum, Message, Order, Patient, Report } from '../../contract'
+import { isoTimestamp } from '../db/prepared'
 import { orderClaims, orders, patients, reportAddenda, reports, type messages } from '../db/schema'
 
 export type PatientRow = InferSelectModel<typeof patients>
@@ -48,10 +48,6 @@ export function toReport(row: ReportRow, addenda: Addendum[]): Report {
     addenda,
   }
 }
-
-/** A timestamptz as `Date#toISOString()` writes it: UTC, milliseconds, `Z` (null stays null). */
-const isoTimestamp = (column: AnyPgColumn): SQL =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /** `toAddendum` in SQL: the addenda of the row's order, oldest first (only final reports have any). */
 const addendaJson = sql`coalesce((select json_agg(json_build_object(

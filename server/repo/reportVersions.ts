@@ -45,7 +45,11 @@ export function latest(...instants: (Date | null | undefined)[]): Date | null {
  * `reportVersionFloor`), whichever is later: a stale client's If-Match never names a new report.
  * Callers hold the order row lock (and pass the row it returned), so writes are serialized.
  */
-export function nextVersionTime(now: Date, order: OrderRow, previous: ReportRow | undefined): Date {
+export function nextVersionTime(
+  now: Date,
+  order: Pick<OrderRow, 'reportVersionFloor'>,
+  previous: Pick<ReportRow, 'updatedAt'> | undefined,
+): Date {
   const last = latest(previous?.updatedAt, order.reportVersionFloor)
   if (!last) return now
   return new Date(Math.max(now.getTime(), last.getTime() + 1))

@@ -1,16 +1,17 @@
 /**
- * Reads of orders, patients and conversations. Writes live by the flow they serve:
- * `./conversation` (exchanges with the assistant, ratings, the summary, clearing) and `./reports`
+ * Reads of orders, patients and conversations. Writes live by the flow they serve: `./exchange`
+ * (a message and the assistant's reply, with what the assistant reads first), `./conversation`
+ * (ratings, the summary, clearing) and `./reports`
  * (saving, signing, addenda), on the shared version and locking rules of `./reportVersions`.
  */
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { Message, Order, Patient } from '../../contract'
-import type { StudyContext } from '../assistant/types'
 import type { Database, Queryable } from '../db/client'
+import { prepared } from '../db/prepared'
 import { messages, orders, patients, reports } from '../db/schema'
 import { notFound } from '../http/errors'
 import { orderJson, patientColumns, toMessage, toPatient } from './mappers'
-import { listRevisions, sectionsOf } from './reportHistory'
+import { listRevisions } from './reportHistory'
 
 export async function listPatients(db: Database): Promise<Patient[]> {
   const rows = await db
@@ -20,21 +21,17 @@ export async function listPatients(db: Database): Promise<Patient[]> {
   return rows.map(toPatient)
 }
 
-const orderQuery = (db: Queryable) =>
-  db
-    .select({ order: orders, patient: patients, report: reports })
-    .from(orders)
-    .innerJoin(patients, eq(patients.id, orders.patientId))
-    .leftJoin(reports, eq(reports.orderId, orders.id))
+const oneOrder = prepared<{ order: Order }>(
+  'one_order',
+  () => sql`select ${orderJson} as "order" from ${orders}
+    inner join ${patients} on ${patients.id} = ${orders.patientId}
+    left join ${reports} on ${reports.orderId} = ${orders.id}
+    where ${orders.id} = ${sql.placeholder('id')}`,
+)
 
 /** One order with its patient, report and addenda, built as JSON by the database in one statement. */
 export async function getOrder(db: Queryable, id: string): Promise<Order> {
-  const [row] = await db
-    .select({ order: orderJson })
-    .from(orders)
-    .innerJoin(patients, eq(patients.id, orders.patientId))
-    .leftJoin(reports, eq(reports.orderId, orders.id))
-    .where(eq(orders.id, id))
+  const [row] = await oneOrder.run(db, { id })
   if (!row) throw notFound('Order')
   return row.order
 }
@@ -45,32 +42,6 @@ export async function listReportRevisions(db: Database, orderId: string) {
     await assertOrderExists(tx, orderId)
     return listRevisions(tx, orderId)
   })
-}
-
-export async function loadStudy(db: Queryable, orderId: string): Promise<StudyContext> {
-  const [row] = await orderQuery(db).where(eq(orders.id, orderId))
-  if (!row) throw notFound('Order')
-  const { order, patient, report } = row
-  return {
-    order: {
-      id: order.id,
-      modality: order.modality,
-      bodyPart: order.bodyPart,
-      studyDescription: order.studyDescription,
-      indication: order.indication,
-      priority: order.priority,
-      accessionNumber: order.accessionNumber,
-      orderedAt: order.orderedAt,
-    },
-    patient: {
-      firstName: patient.firstName,
-      lastName: patient.lastName,
-      dateOfBirth: patient.dateOfBirth,
-      sex: patient.sex,
-      history: patient.history,
-    },
-    report: report ? { sections: sectionsOf(report), isFinal: report.isFinal } : null,
-  }
 }
 
 export async function listMessages(db: Queryable, orderId: string): Promise<Message[]> {

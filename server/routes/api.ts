@@ -18,6 +18,7 @@ import type { Database } from '../db/client'
 import { HttpError } from '../http/errors'
 import { heavyRoute, type HeavyGate } from '../http/heavyGate'
 import * as conversation from '../repo/conversation'
+import * as exchange from '../repo/exchange'
 import * as reports from '../repo/reports'
 import { reportETag, type ReportPreconditions } from '../repo/reportVersions'
 import * as studies from '../repo/studies'
@@ -164,10 +165,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
     },
     async (request) => {
       const orderId = request.params.id
-      const study = await studies.loadStudy(db, orderId)
-      const history = (await studies.listMessages(db, orderId))
-        .filter((m) => m.meta_data?.type !== 'patient_summary')
-        .map((m) => ({ role: m.role, content: m.content }))
+      const { study, history, basis } = await exchange.exchangeContext(db, orderId, request.actor)
       // The assistant answers before anything is stored: if it fails, nothing half-done remains
       // and the clinician's text stays in their input to send again.
       let reply
@@ -187,7 +185,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
           'The assistant could not answer. Your message was not saved; please send it again.',
         )
       }
-      return conversation.storeExchange(
+      return exchange.storeExchange(
         db,
         {
           orderId,
@@ -197,6 +195,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
           reply: reply.content,
           sections: reply.sections,
         },
+        basis,
         now,
       )
     },

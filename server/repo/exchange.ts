@@ -1,0 +1,210 @@
+/**
+ * One exchange with the assistant: what it is asked from (the study and the conversation so far,
+ * read in one statement) and how it is stored (the clinician's message, the reply, any report
+ * change, the status and the audit events). A message is the product's most frequent write, so
+ * its statements are prepared (./exchangeStatements.ts) and its transaction makes two round trips
+ * between BEGIN and COMMIT: the order row lock, and one statement writing everything.
+ */
+import { randomUUID } from 'node:crypto'
+import type { InputType, ReportSectionKey, ReportSections } from '../../contract'
+import { REPORT_SECTION_KEYS } from '../../contract'
+import type { StudyContext } from '../assistant/types'
+import type { Database, Queryable, Tx } from '../db/client'
+import { notFound } from '../http/errors'
+import { nameOf, type Actor } from './audit'
+import {
+  lockStatement,
+  studyStatement,
+  writeStatement,
+  type SeenReport,
+} from './exchangeStatements'
+import { changedSections, sectionsOf, writtenByPeople } from './reportHistory'
+import { nextVersionTime } from './reportVersions'
+
+export interface ExchangeInput {
+  orderId: string
+  actor: Actor
+  content: string
+  inputType: InputType
+  reply: string
+  /** Sections the assistant wants to change. */
+  sections: Partial<Record<ReportSectionKey, string>> | undefined
+}
+
+async function readStudy(q: Queryable, orderId: string, userId: string, withHistory: boolean) {
+  const [row] = await studyStatement.run(q, { orderId, userId, withHistory })
+  if (!row) throw notFound('Order')
+  const { order } = row
+  const study: StudyContext = {
+    order: {
+      id: order.id,
+      modality: order.modality,
+      bodyPart: order.body_part,
+      studyDescription: order.study_description,
+      indication: order.indication,
+      priority: order.priority,
+      accessionNumber: order.accession_number,
+      orderedAt: new Date(order.ordered_at),
+    },
+    patient: {
+      firstName: order.patient.first_name,
+      lastName: order.patient.last_name,
+      dateOfBirth: order.patient.date_of_birth,
+      sex: order.patient.sex,
+      history: row.patientHistory,
+    },
+    report: order.report && { sections: order.report.sections, isFinal: order.report.is_final },
+  }
+  return { study, history: row.history ?? [], user: row.user, report: order.report }
+}
+
+/** The study as the assistant sees it: the order, its patient and its report. */
+export async function loadStudy(q: Queryable, orderId: string): Promise<StudyContext> {
+  return (await readStudy(q, orderId, '', false)).study
+}
+
+/** What an exchange is stored against: read with the study, before the assistant answers. */
+export interface ExchangeBasis {
+  /** The name the clinician's message carries. */
+  authorName: string
+  /** The report the assistant saw (null: none); the write checks it still stands. */
+  report: SeenReport | null
+}
+
+/**
+ * What the assistant answers from, in one statement: the study, the conversation so far, and the
+ * basis `storeExchange` writes against.
+ */
+export async function exchangeContext(q: Queryable, orderId: string, actor: Actor) {
+  const { study, history, user, report } = await readStudy(q, orderId, actor.userId, true)
+  const basis: ExchangeBasis = { authorName: nameOf(actor, user), report }
+  return { study, history, basis }
+}
+
+/** What the assistant's sections do to `current` (nothing to a final report). */
+async function planReport(
+  tx: Tx,
+  input: ExchangeInput,
+  current: SeenReport | null,
+  version: (previous: SeenReport | null) => Date,
+) {
+  const sections = input.sections ?? {}
+  const changed = REPORT_SECTION_KEYS.filter((key) => sections[key] !== undefined)
+  if (changed.length === 0 || current?.is_final) return null
+  const before = sectionsOf(current?.sections)
+  const after: ReportSections = { ...before }
+  for (const key of changed) after[key] = sections[key] ?? ''
+  const overwritten = changed.filter((key) => after[key] !== before[key])
+  const replaced = await writtenByPeople(tx, input.orderId, before, overwritten)
+  return { changed, replaced, after, revised: changedSections(before, after), at: version(current) }
+}
+
+/**
+ * Stores one exchange: the clinician's message, the assistant's reply and any report change, and
+ * moves the order to in_progress on its first user message. A report finalized while the
+ * assistant was thinking is left alone.
+ *
+ * Under the order row lock, which every report write takes, one statement writes it all while the
+ * report is still the one in `basis`. When it changed meanwhile (another write, a finalize, a
+ * cleared conversation), that statement writes nothing; the exchange is planned again on the
+ * report as it now stands, which the lock keeps as it is until the commit.
+ */
+export async function storeExchange(
+  db: Database,
+  input: ExchangeInput,
+  basis: ExchangeBasis,
+  now: () => Date,
+) {
+  return db.transaction(async (tx) => {
+    const [order] = await lockStatement.run(tx, { orderId: input.orderId })
+    if (!order) throw notFound('Order')
+    const floor = order.floor === null ? null : new Date(order.floor)
+    const version = (previous: SeenReport | null) =>
+      nextVersionTime(
+        now(),
+        { reportVersionFloor: floor },
+        previous ? { updatedAt: new Date(previous.updated_at) } : undefined,
+      )
+    // Only a message that names report sections depends on the report.
+    const guarded = REPORT_SECTION_KEYS.some((key) => input.sections?.[key] !== undefined)
+    const userAt = now()
+    let report = basis.report
+    for (let attempt = 1; ; attempt += 1) {
+      const update = await planReport(tx, input, report, version)
+      // The reply is stamped after the question even when the clock has not moved.
+      const replyAt = new Date(Math.max(now().getTime(), userAt.getTime() + 1))
+      const replyId = randomUUID()
+      const reply = input.reply + replacedNote(update?.replaced ?? [])
+      const sections = update?.after
+      const written = await writeStatement.run(tx, {
+        orderId: input.orderId,
+        guarded,
+        seenVersion: report?.updated_at ?? null,
+        userId: input.actor.userId,
+        address: input.actor.address ?? null,
+        reportWritten: update !== null,
+        history: sections?.history ?? null,
+        technique: sections?.technique ?? null,
+        comparison: sections?.comparison ?? null,
+        findings: sections?.findings ?? null,
+        impression: sections?.impression ?? null,
+        reportAt: update?.at.toISOString() ?? null,
+        revisionId: randomUUID(),
+        revised: JSON.stringify(update?.revised ?? []),
+        sentDetail: JSON.stringify({ input_type: input.inputType }),
+        updateDetail: JSON.stringify({ sections: update?.revised ?? [] }),
+        userMessageId: randomUUID(),
+        content: input.content,
+        inputType: input.inputType,
+        authorName: basis.authorName,
+        userAt: userAt.toISOString(),
+        replyId,
+        reply,
+        meta: JSON.stringify(
+          update
+            ? {
+                type: 'report_update',
+                sections: update.changed,
+                ...(update.replaced.length > 0 && { replaced: update.replaced }),
+              }
+            : { type: 'reply' },
+        ),
+        replyAt: replyAt.toISOString(),
+      })
+      if (written.length > 0) {
+        return {
+          message_id: replyId,
+          content: reply,
+          created_at: replyAt.toISOString(),
+          report_updated: update !== null,
+        }
+      }
+      // Read under the lock, the report cannot change again before the commit.
+      if (attempt > 1) throw new Error('The report changed under the order row lock')
+      report = (await readStudy(tx, input.orderId, '', false)).report
+    }
+  })
+}
+
+const SECTION_NAMES: Readonly<Record<ReportSectionKey, string>> = {
+  history: 'History',
+  technique: 'Technique',
+  comparison: 'Comparison',
+  findings: 'Findings',
+  impression: 'Impression',
+}
+
+/**
+ * What a reply adds when the assistant replaced text a clinician wrote: which sections, and how
+ * to get the text back. Empty when it replaced nobody's words.
+ */
+export function replacedNote(replaced: readonly ReportSectionKey[]): string {
+  if (replaced.length === 0) return ''
+  const names = replaced.map((key) => SECTION_NAMES[key])
+  const list =
+    names.length === 1
+      ? names.join('')
+      : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
+  const section = names.length === 1 ? 'section' : 'sections'
+  return `\n\nThis replaced the ${list} ${section} you had written; 'Undo assistant change' in the report brings your text back.`
+}
