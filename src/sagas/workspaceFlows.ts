@@ -1,6 +1,6 @@
 /**
  * The flows of the signed-in workspace: a study's selection and Clear All, the report (saves,
- * finalizing, drafts kept across a reload), the chat's drafts, dictation, the idle sign-out and the finder's server search.
+ * finalizing, drafts kept across a reload), the chat's drafts, dictation, the idle sign-out, the finder's server search and the live worklist.
  * The root saga starts them when their code has arrived (deferredFlows.ts), after the first
  * screen; no action dispatched meanwhile is lost to them. Their browser collaborators come with
  * them (src/shared/flowDeps.ts).
@@ -14,6 +14,7 @@ import { watchClearAll } from './clearAllSaga'
 import { watchDictation } from './dictation'
 import { watchFinderSearch } from './finderSearchSaga'
 import { watchIdleLogoff } from './idleLogoffSaga'
+import { watchLiveEvents } from './liveEventsSaga'
 import { watchReport } from './report'
 import { watchStudySelection } from './studySelectionSaga'
 
@@ -26,6 +27,7 @@ export function* workspaceFlows(): SagaIterator {
     fork(watchDictation),
     fork(watchIdleLogoff),
     fork(watchFinderSearch),
+    fork(watchLiveEvents),
   ])
 }
 

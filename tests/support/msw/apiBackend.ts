@@ -31,6 +31,7 @@ import {
   addAddendumRequestSchema,
   claimRequestSchema,
   CLAIMED_ERROR,
+  EVENTS_PATH,
 } from '../../../contract'
 import {
   buildMessage,
@@ -441,6 +442,8 @@ export function apiHandlers(backend: ApiBackend) {
       next.claimed_by = { ...TEST_CLINICIAN, since: FIXED_TIME }
       return HttpResponse.json(next)
     }),
+    // The live worklist's stream: none here, as at a spec backend (the live-events tests add one).
+    http.get(`${API_PREFIX}${EVENTS_PATH}`, () => new HttpResponse(null, { status: 404 })),
     handle('speechToken', () => HttpResponse.json({ token: 'speech-token-1', region: 'local' })),
     handle('speechPhrases', ({ body }) => {
       const parsed = phrasesRequestSchema.safeParse(body)
