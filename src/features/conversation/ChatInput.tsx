@@ -9,15 +9,20 @@
  * between would be lost.
  */
 import { Box, Flex, IconButton, Text, Textarea } from '@chakra-ui/react'
-import { useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useCallback, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { TEXTAREA_MAX_HEIGHT_PX } from '../../shared/constants'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppSelector } from '../../app/hooks'
 import { LIMITS } from '../../../contract'
 import { useSendMessageMutation } from '../../services/api/conversationApi'
-import { draftEdited, selectDraft, selectIsSending, selectSendFailed } from './conversationSlice'
+import {
+  EMPTY_DRAFT,
+  selectDraft,
+  selectIsSending,
+  selectSendFailed,
+  type ChatDraft,
+} from './conversationSlice'
 import { SendIcon } from './icons'
-import { useAutoGrow } from './useAutoGrow'
-import { typedText } from '../../shared/typedText'
+import { MessageArea } from './MessageArea'
 
 export const SEND_FAILED_NOTE = 'Message not sent. Your text is kept; try again.'
 
@@ -47,19 +52,27 @@ export function ChatInput({
   dictationHint,
   onSent,
 }: ChatInputProps) {
-  const dispatch = useAppDispatch()
-  const draft = useAppSelector((state) => selectDraft(state, orderId))
+  // Only what changes the input's look, not the text itself (MessageArea follows that).
+  const blank = useAppSelector((state) => selectDraft(state, orderId).text.trim() === '')
+  const tooLongBy = useAppSelector((state) => {
+    const { length } = selectDraft(state, orderId).text
+    return length > LIMITS.messageChars ? length : 0
+  })
   const sending = useAppSelector((state) => selectIsSending(state, orderId))
   const sendFailed = useAppSelector((state) => selectSendFailed(state, orderId))
   const [sendMessage] = useSendMessageMutation()
   const areaRef = useRef<HTMLTextAreaElement>(null)
-  useAutoGrow(areaRef, draft.text, TEXTAREA_MAX_HEIGHT_PX)
+  const shownDraft = useRef<ChatDraft>(EMPTY_DRAFT)
+  const onShown = useCallback((shown: ChatDraft) => {
+    shownDraft.current = shown
+  }, [])
 
-  const tooLong = draft.text.length > LIMITS.messageChars
-  const canSend = draft.text.trim() !== '' && !sending && !isRecording && !tooLong
+  const tooLong = tooLongBy > 0
+  const canSend = !blank && !sending && !isRecording && !tooLong
 
   const send = () => {
-    if (!canSend) return
+    const draft = shownDraft.current
+    if (!canSend || draft.text.trim() === '') return
     void sendMessage({ orderId, content: draft.text.trim(), input_type: draft.inputType })
     onSent?.()
     // A click on the button would otherwise leave the focus on a button about to be disabled.
@@ -84,12 +97,9 @@ export function ChatInput({
         {dictationHint}
         <Flex align="flex-end" gap="2">
           <Textarea
+            asChild
             ref={areaRef}
             aria-label="Message"
-            value={draft.text}
-            onChange={(event) => {
-              dispatch(draftEdited({ orderId, text: typedText(event.target.value) }))
-            }}
             onKeyDown={onKeyDown}
             readOnly={isRecording}
             rows={1}
@@ -101,7 +111,9 @@ export function ChatInput({
             borderColor="border.emphasized"
             _placeholder={{ color: 'fg.subtle' }}
             placeholder="Ask about this study"
-          />
+          >
+            <MessageArea orderId={orderId} onShown={onShown} />
+          </Textarea>
           {micButton}
           <IconButton
             aria-label="Send message"
@@ -119,7 +131,7 @@ export function ChatInput({
             </Text>
           ) : tooLong ? (
             <Text role="alert" color="orange.300">
-              Message too long: {draft.text.length.toLocaleString()} of{' '}
+              Message too long: {tooLongBy.toLocaleString()} of{' '}
               {LIMITS.messageChars.toLocaleString()} characters.
             </Text>
           ) : (

@@ -4,11 +4,14 @@
  * report, a failed save, a conflict to resolve section by section).
  *
  * What is on screen is the clinician's draft when there is one, else the server's report. Every
- * keystroke goes to the report slice; the report saga saves after a pause. The parts only some
+ * keystroke goes to the report slice; the report saga saves after a pause. The text areas
+ * (SectionArea) follow the text; the form follows only the draft's summary (draftSummary.ts), so
+ * typing does not render it. The parts only some
  * moments need (lazyParts.ts) load on first use and are fetched ahead when the browser is idle.
  */
 import { Box, Button, Field, Flex, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import { Suspense, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { shallowEqual } from 'react-redux'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { Order } from '../../services/api/model'
 import { Addenda, ConflictPanel, FinalizeDialog, prefetchReportParts } from './lazyParts'
@@ -17,7 +20,6 @@ import {
   conflictSectionChosen,
   draftDiscarded,
   editorOpened,
-  editStarted,
   finalizeCancelled,
   finalizeConfirmed,
   finalizeRequested,
@@ -26,16 +28,15 @@ import {
   sectionsRestored,
   selectReportDraft,
   serverReportOf,
-  textEdited,
 } from './reportSlice'
 import { AssistantChangeNotice, ChangedMark, useAssistantChange } from './AssistantChange'
+import { selectDraftSummary, showsDraft } from './draftSummary'
 import { ReportHistory } from './ReportHistory'
 import type { RestoreCause } from './reconcile'
 import type { ReportSections } from '../../services/api/model'
 import { FinalizedElsewhere, FinalizedNotice, FinalizeError, SaveError } from './ReportNotices'
 import { SaveStatus } from './SaveStatus'
-import { parseReport, serializeReport, type ReportText } from './sectionText'
-import { typedText } from '../../shared/typedText'
+import { SectionArea } from './SectionArea'
 
 export function ReportForm({
   order,
@@ -48,7 +49,8 @@ export function ReportForm({
 }) {
   const orderId = order.id
   const dispatch = useAppDispatch()
-  const draft = useAppSelector((state) => selectReportDraft(state, orderId))
+  // Not the text: the text areas follow it themselves (SectionArea), so typing renders them only.
+  const draft = useAppSelector((state) => selectDraftSummary(state, orderId), shallowEqual)
   const finalize = useAppSelector((state) => selectFinalizeState(state, orderId))
   const serverReport = order.report
   const isFinal = serverReport?.is_final ?? false
@@ -61,29 +63,25 @@ export function ReportForm({
   const [finalizeAsked, setFinalizeAsked] = useState(false)
   if (finalize.status === 'confirming' && !finalizeAsked) setFinalizeAsked(true)
 
-  const serverText = useMemo(
-    () => serializeReport(serverReport?.sections ?? EMPTY_SECTIONS),
+  const serverBlank = useMemo(
+    () =>
+      Object.values(serverReport?.sections ?? EMPTY_SECTIONS).every(
+        (section) => section.trim() === '',
+      ),
     [serverReport],
   )
-  const ownText = draft && !draft.finalizedElsewhere && !isFinal
-  const text: ReportText = ownText ? draft : serverText
+  const ownText = showsDraft(draft, isFinal)
   const conflict = ownText ? draft.conflict : null
   const readOnly = isFinal || conflict !== null || draft?.finalizedElsewhere === true
-  const sections = parseReport(text.report, text.impression)
-  const empty = Object.values(sections).every((section) => section.trim() === '')
+  const empty = ownText ? draft.blank : serverBlank
+  // The draft's text for what shows it apart from the text areas; the form is read-only then, so
+  // no keystroke renders it.
+  const apart = useAppSelector((state) =>
+    conflict !== null || draft?.finalizedElsewhere ? selectReportDraft(state, orderId) : undefined,
+  )
   const finalizing = finalize.status === 'running'
   const saving = draft?.save === 'saving' || draft?.save === 'waiting'
 
-  const edit = (next: ReportText) => {
-    if (!draft) dispatch(editStarted({ orderId, server: serverReportOf(serverReport) }))
-    dispatch(
-      textEdited({
-        orderId,
-        report: typedText(next.report),
-        impression: typedText(next.impression),
-      }),
-    )
-  }
   const save = (trigger: 'manual' | 'retry') => {
     dispatch(saveRequested({ orderId, trigger }))
   }
@@ -118,14 +116,14 @@ export function ReportForm({
           signedBy={serverReport?.finalized_by?.name}
         />
       )}
-      {draft?.finalizedElsewhere && (
-        <FinalizedElsewhere draft={draft} onDiscard={() => dispatch(draftDiscarded({ orderId }))} />
+      {apart?.finalizedElsewhere && (
+        <FinalizedElsewhere draft={apart} onDiscard={() => dispatch(draftDiscarded({ orderId }))} />
       )}
-      {conflict && draft && (
+      {conflict && apart && (
         <Suspense fallback={null}>
           <ConflictPanel
             conflict={conflict}
-            mine={draftSections(draft)}
+            mine={draftSections(apart)}
             onChoose={(section, choice) =>
               dispatch(conflictSectionChosen({ orderId, section, choice }))
             }
@@ -159,32 +157,18 @@ export function ReportForm({
             <ChangedMark sections={change.sections.filter((key) => key !== 'impression')} />
           )}
         </HStack>
-        <Textarea
-          value={text.report}
-          readOnly={readOnly}
-          onChange={(event) => {
-            edit({ report: event.target.value, impression: text.impression })
-          }}
-          {...textAreaProps}
-          flex="1"
-          resize="none"
-        />
+        <Textarea asChild readOnly={readOnly} {...textAreaProps} flex="1" resize="none">
+          <SectionArea orderId={orderId} field="report" serverReport={serverReport} />
+        </Textarea>
       </Field.Root>
       <Field.Root>
         <HStack gap="0">
           <Field.Label>Impression</Field.Label>
           {change?.sections.includes('impression') && <ChangedMark sections={['impression']} />}
         </HStack>
-        <Textarea
-          value={text.impression}
-          readOnly={readOnly}
-          onChange={(event) => {
-            edit({ report: text.report, impression: event.target.value })
-          }}
-          {...textAreaProps}
-          rows={5}
-          resize="vertical"
-        />
+        <Textarea asChild readOnly={readOnly} {...textAreaProps} rows={5} resize="vertical">
+          <SectionArea orderId={orderId} field="impression" serverReport={serverReport} />
+        </Textarea>
       </Field.Root>
       {isFinal && serverReport && (
         <Suspense fallback={null}>

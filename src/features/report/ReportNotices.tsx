@@ -40,7 +40,13 @@ export function FinalizedNotice({
   )
 }
 
-export function SaveError({ draft, onRetry }: { draft: ReportDraft; onRetry: () => void }) {
+export function SaveError({
+  draft,
+  onRetry,
+}: {
+  draft: Pick<ReportDraft, 'save' | 'saveError' | 'finalizedElsewhere' | 'conflict'>
+  onRetry: () => void
+}) {
   const error = draft.saveError
   // While a conflict waits for a choice, saving is on hold: a past failure has nothing to retry.
   if (draft.save !== 'failed' || !error || draft.finalizedElsewhere || draft.conflict) return null

@@ -4,14 +4,14 @@
  */
 import { Box, HStack, Text } from '@chakra-ui/react'
 import { isContentVersion, type Report } from '../../services/api/model'
+import type { DraftSummary } from './draftSummary'
 import { formatSaveTime } from './formatSaveTime'
-import { isDraftDirty, type ReportDraft } from './reconcile'
 
 export function SaveStatus({
   draft,
   report,
 }: {
-  draft: ReportDraft | undefined
+  draft: DraftSummary | undefined
   report: Report | null
 }) {
   let label: string | null
@@ -22,11 +22,11 @@ export function SaveStatus({
   else if (draft?.save === 'waiting') {
     label = 'Saving…'
     note = 'after the assistant’s reply'
-  } else if (draft && isDraftDirty(draft)) {
+  } else if (draft?.dirty) {
     label = 'Not saved'
     if (draft.restored) note = 'recovered after a reload'
   } else {
-    const savedAt = draft ? draft.base.updatedAt : (report?.version ?? null)
+    const savedAt = draft ? draft.basedOn : (report?.version ?? null)
     label = savedAt ? 'Saved' : null
     // A version the SPA made from the content carries no time.
     at = savedAt && !isContentVersion(savedAt) ? savedAt : null

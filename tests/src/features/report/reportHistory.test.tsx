@@ -6,14 +6,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { RequireSession } from '../../../../src/features/auth'
-import { ReportEditor } from '../../../../src/features/report'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import type { ReportSections } from '../../../../contract'
 import { routePattern } from '../../../support/msw/apiBackend'
 import { buildReport, buildSections } from '../../../support/msw/data'
-import { apiBackend, identityBackend, server } from '../../../support/msw/server'
-import { renderApp, type RenderAppResult } from '../../../support/render'
+import { apiBackend, server } from '../../../support/msw/server'
+import { renderReportEditor, type EditorView } from './support'
 
 const TYPED = buildSections({
   history: 'Right upper quadrant pain.',
@@ -51,25 +49,7 @@ function backendKeepsNoHistory() {
   )
 }
 
-interface View extends RenderAppResult {
-  report: HTMLTextAreaElement
-  impression: HTMLTextAreaElement
-}
-
-async function renderEditor(): Promise<View> {
-  identityBackend.rememberSession('ada@example.org')
-  const view = renderApp({
-    routes: [
-      {
-        element: <RequireSession />,
-        children: [{ path: '*', element: <ReportEditor orderId="O1" /> }],
-      },
-    ],
-  })
-  const report = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Report' })
-  const impression = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Impression' })
-  return { ...view, report, impression }
-}
+type View = EditorView
 
 async function askAssistant(view: View, sections: Partial<ReportSections>) {
   apiBackend.replyWrites = sections
@@ -88,7 +68,7 @@ const undoButton = () => screen.findByRole('button', { name: 'Undo assistant cha
 describe('an assistant change to the report', () => {
   it('UA-1 is marked and named, and Undo writes the earlier text back as a new revision', async () => {
     givenSavedReport()
-    const view = await renderEditor()
+    const view = await renderReportEditor()
 
     await askAssistant(view, { impression: 'Recommend surgical consultation.' })
 
@@ -124,7 +104,7 @@ describe('an assistant change to the report', () => {
 
   it('UA-1 Undo restores only the changed sections and keeps what the clinician typed since', async () => {
     givenSavedReport()
-    const view = await renderEditor()
+    const view = await renderReportEditor()
     await askAssistant(view, { impression: 'Recommend surgical consultation.' })
     await undoButton()
 
@@ -146,7 +126,7 @@ describe('an assistant change to the report', () => {
   it('UA-1 a backend without a report history shows no notice and the report as it is', async () => {
     givenSavedReport()
     backendKeepsNoHistory()
-    const view = await renderEditor()
+    const view = await renderReportEditor()
     await askAssistant(view, { impression: 'Recommend surgical consultation.' })
 
     await waitFor(() => {
@@ -159,7 +139,7 @@ describe('an assistant change to the report', () => {
 describe('the report history', () => {
   it('RH-1 lists every revision newest first with author, cause, sections changed and a word diff', async () => {
     givenSavedReport()
-    const view = await renderEditor()
+    const view = await renderReportEditor()
     await askAssistant(view, { impression: 'Recommend surgical consultation.' })
     await undoButton()
 
@@ -183,7 +163,7 @@ describe('the report history', () => {
 
   it('RH-2 Restore brings an earlier revision back and saves it as a new revision', async () => {
     givenSavedReport()
-    const view = await renderEditor()
+    const view = await renderReportEditor()
     await askAssistant(view, { impression: 'Recommend surgical consultation.' })
     await undoButton()
 
@@ -222,7 +202,7 @@ describe('the report history', () => {
       sections_changed: [],
       created_at: '2025-03-04T15:00:00.000Z',
     })
-    const view = await renderEditor()
+    const view = await renderReportEditor()
 
     await view.user.click(screen.getByRole('button', { name: 'Report history' }))
 
@@ -236,7 +216,7 @@ describe('the report history', () => {
   it('RH-3 a backend without a report history says so, offers no Retry, and logs no error at each write', async () => {
     givenSavedReport()
     backendKeepsNoHistory()
-    const view = await renderEditor()
+    const view = await renderReportEditor()
     await askAssistant(view, { impression: 'Recommend surgical consultation.' })
     await waitFor(() => {
       expect(view.impression).toHaveValue('Recommend surgical consultation.')

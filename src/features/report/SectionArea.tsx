@@ -1,0 +1,77 @@
+/**
+ * A text area of the report editor ('Report' or 'Impression'): the one part of the form that
+ * follows the text, so a keystroke renders a plain <textarea> (both areas, since an edit carries
+ * both texts) and nothing else. ReportForm styles it with Chakra's Textarea through `asChild`,
+ * which hands it the class name without rendering again at each keystroke, and follows only the
+ * draft's summary (draftSummary.ts). The area takes its id and attributes from the Field around
+ * it itself, as Chakra's own Textarea would (`asChild` renders this component instead of it), so
+ * the field's label names it.
+ *
+ * What it shows is the clinician's draft when there is one, else the server's report; typing
+ * starts a draft from the server's report (`editStarted`) and records the text (`textEdited`).
+ */
+import { mergeRefs, useFieldContext } from '@chakra-ui/react'
+import { useLayoutEffect, useMemo, useReducer, useRef, type ComponentProps } from 'react'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import type { Report } from '../../services/api/model'
+import { typedText } from '../../shared/typedText'
+import { showsDraft } from './draftSummary'
+import { EMPTY_SECTIONS } from './reconcile'
+import { editStarted, selectReportDraft, serverReportOf, textEdited } from './reportSlice'
+import { serializeReport, type ReportText } from './sectionText'
+
+export interface SectionAreaProps extends Omit<ComponentProps<'textarea'>, 'value' | 'onChange'> {
+  orderId: string
+  field: keyof ReportText
+  /** The order's report on the server (null: none yet). */
+  serverReport: Report | null
+}
+
+export function SectionArea({ orderId, field, serverReport, ref, ...areaProps }: SectionAreaProps) {
+  const dispatch = useAppDispatch()
+  const fieldControl = useFieldContext()
+  const draft = useAppSelector((state) => selectReportDraft(state, orderId))
+  const serverText = useMemo(
+    () => serializeReport(serverReport?.sections ?? EMPTY_SECTIONS),
+    [serverReport],
+  )
+  const text: ReportText = showsDraft(draft, serverReport?.is_final ?? false) ? draft : serverText
+  const shown = text[field]
+  const area = useRef<HTMLTextAreaElement>(null)
+  // Chakra's `asChild` hands the element's ref down as a prop; this area needs the element too.
+  const setArea = useMemo(() => mergeRefs(area, ref), [ref])
+  const [, typed] = useReducer((count: number) => count + 1, 0)
+  // What the store holds is what the area shows, but not through React's `value`: a controlled
+  // text area also rewrites its default value (its text node) at every change, and the browser
+  // then lays the whole report out once more per keystroke. So the text is written here when the
+  // area differs from it after a render: on mount, dictation, a restore, a replayed action log,
+  // typed text cleaned up (typedText) or an edit the slice refused (each keystroke renders).
+  useLayoutEffect(() => {
+    const element = area.current
+    if (element && element.value !== shown) element.value = shown
+  })
+
+  return (
+    <textarea
+      {...fieldControl.getTextareaProps()}
+      {...areaProps}
+      ref={setArea}
+      onChange={(event) => {
+        typed()
+        const next = {
+          report: text.report,
+          impression: text.impression,
+          [field]: event.target.value,
+        }
+        if (!draft) dispatch(editStarted({ orderId, server: serverReportOf(serverReport) }))
+        dispatch(
+          textEdited({
+            orderId,
+            report: typedText(next.report),
+            impression: typedText(next.impression),
+          }),
+        )
+      }}
+    />
+  )
+}

@@ -1,0 +1,30 @@
+/**
+ * Helpers of the report editor's tests: the editor of order O1 as the workspace shows it, behind
+ * the session guard once Ada's session (kept from an earlier visit) is restored, so her drafts
+ * are stored as hers.
+ */
+import { screen } from '@testing-library/react'
+import { RequireSession } from '../../../../src/features/auth'
+import { ReportEditor } from '../../../../src/features/report'
+import { identityBackend } from '../../../support/msw/server'
+import { renderApp, type RenderAppResult } from '../../../support/render'
+
+export interface EditorView extends RenderAppResult {
+  report: HTMLTextAreaElement
+  impression: HTMLTextAreaElement
+}
+
+export async function renderReportEditor(): Promise<EditorView> {
+  identityBackend.rememberSession('ada@example.org')
+  const view = renderApp({
+    routes: [
+      {
+        element: <RequireSession />,
+        children: [{ path: '*', element: <ReportEditor orderId="O1" /> }],
+      },
+    ],
+  })
+  const report = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Report' })
+  const impression = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Impression' })
+  return { ...view, report, impression }
+}
