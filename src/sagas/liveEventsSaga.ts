@@ -32,8 +32,8 @@ import { selectOrderById } from '../services/api/orderCache'
 import { ordersApi, type OrdersState } from '../services/api/ordersApi'
 import { readOrder } from '../services/api/read/entities'
 import {
-  readEventStream,
   reconnectDelayMs,
+  type EventStreamReader,
   type StreamEnd,
   type StreamEvent,
 } from '../services/events/eventStream'
@@ -52,10 +52,14 @@ export const liveEventsUnavailable = createAction('liveEvents/unavailable')
 type Signal = { kind: 'event'; event: StreamEvent } | { kind: 'end'; end: StreamEnd }
 
 /** One connection as a channel; closing the channel aborts the request. */
-function connect(token: string | undefined, lastEventId: string | undefined): EventChannel<Signal> {
+function connect(
+  read: EventStreamReader,
+  token: string | undefined,
+  lastEventId: string | undefined,
+): EventChannel<Signal> {
   return eventChannel<Signal>((emit) => {
     const abort = new AbortController()
-    void readEventStream({
+    void read({
       token,
       lastEventId,
       signal: abort.signal,
@@ -86,11 +90,13 @@ function payloadOf(event: StreamEvent): ReturnType<typeof liveEventReceived>['pa
 /** Follows the stream until the backend says it has none (the caller stops it otherwise). */
 export function* followLiveEvents(): SagaIterator {
   const session = (yield getContext('session')) as SessionTokenSource
+  const read = (yield getContext('liveEvents')) as EventStreamReader
   let lastEventId: string | undefined
   let failures = 0
   for (;;) {
     const channel = (yield call(
       connect,
+      read,
       session.getSessionToken(),
       lastEventId,
     )) as EventChannel<Signal>

@@ -5,7 +5,8 @@
  *
  * Two groups. What the screens use (the API's session, navigator and logger, the clock, the
  * identity SDK's sign-out): main.tsx creates them (`createBrowserDeps`). What only the
- * workspace's flows use (draft storage, the speech engine, the activity monitor): in the page
+ * workspace's flows use (draft storage, the speech engine, the activity monitor, the live
+ * worklist's stream): in the page
  * they come with the flows' code, after the first screen (flowDeps.ts).
  */
 import { createContext, useContext } from 'react'
@@ -19,6 +20,7 @@ import { browserNavigator } from '../services/navigation'
 import type { ChatDraftStorage } from '../services/storage/chatDraftStorage'
 import type { DraftStorage } from '../services/storage/draftStorage'
 import type { DictationEngine } from '../services/speech/types'
+import type { EventStreamReader } from '../services/events/eventStream'
 
 export type ScreenDeps = ApiDeps & {
   /** SEC-8: the idle sign-out's clock. */
@@ -36,6 +38,8 @@ export interface FlowDeps {
   speech: DictationEngine
   /** SEC-8: when the clinician last did something, in this tab or another (idle saga). */
   activity: ActivityMonitor
+  /** One connection to the live worklist's stream (live-events saga): fetch in the browser. */
+  liveEvents: EventStreamReader
 }
 
 export type AppDeps = ScreenDeps & FlowDeps

@@ -4,6 +4,7 @@
  * memory router. Only the collaborators that leave the page are doubles: the logger and the
  * full-page navigator.
  */
+import type { EventStreamReader } from '../../src/services/events/eventStream'
 import { render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
@@ -78,7 +79,9 @@ export interface TestDeps extends AppDeps {
 }
 
 /** The session token comes from the real Descope SDK unless a test gives a fixed one. */
-export function createTestDeps(options: { sessionToken?: string | null } = {}): TestDeps {
+export function createTestDeps(
+  options: { sessionToken?: string | null; liveEvents?: EventStreamReader } = {},
+): TestDeps {
   const { sessionToken } = options
   return {
     session:
@@ -95,6 +98,8 @@ export function createTestDeps(options: { sessionToken?: string | null } = {}): 
     clock: systemClock,
     activity: createActivityMonitor({ clock: systemClock, target: window, storage: localStorage }),
     identity: createIdentitySignOut(),
+    // No live stream unless a test asks for one (the live-events tests pass readEventStream).
+    liveEvents: options.liveEvents ?? (() => Promise.resolve({ kind: 'unsupported' })),
   }
 }
 

@@ -36,6 +36,9 @@ export interface StreamOptions {
   fetch?: typeof fetch
 }
 
+/** What the live-events saga is given to open one connection (readEventStream in the browser). */
+export type EventStreamReader = (options: StreamOptions) => Promise<StreamEnd>
+
 const UNSUPPORTED = new Set([404, 405, 501])
 
 export async function readEventStream(options: StreamOptions): Promise<StreamEnd> {

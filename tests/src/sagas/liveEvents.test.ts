@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { API_PREFIX, EVENTS_PATH } from '../../../contract'
 import { createActionRecorder } from '../../../src/app/actionLog'
 import { ordersApi } from '../../../src/services/api/ordersApi'
+import { readEventStream } from '../../../src/services/events/eventStream'
 import { sessionStarted } from '../../../src/shared/events'
 import { apiBackend, server } from '../../support/msw/server'
 import { createTestDeps, makeTestStore } from '../../support/render'
@@ -41,7 +42,9 @@ const frame = (id: string, type: string, data: unknown) =>
 
 describe('the live worklist', () => {
   it('EV-8 an event puts the order it carries into every cache holding it, reading no list again', async () => {
-    const { store } = makeTestStore({ deps: createTestDeps({ sessionToken: 't' }) })
+    const { store } = makeTestStore({
+      deps: createTestDeps({ sessionToken: 't', liveEvents: readEventStream }),
+    })
     await store.dispatch(ordersApi.endpoints.listOrderPage.initiate({}))
     await store.dispatch(ordersApi.endpoints.listOrderPage.initiate({ status: 'in_progress' }))
     const listReads = apiBackend.requestsTo('listOrders').length
@@ -67,7 +70,9 @@ describe('the live worklist', () => {
   })
 
   it('EV-8 an event older than the report the caches hold is not applied; reset reads again once', async () => {
-    const { store } = makeTestStore({ deps: createTestDeps({ sessionToken: 't' }) })
+    const { store } = makeTestStore({
+      deps: createTestDeps({ sessionToken: 't', liveEvents: readEventStream }),
+    })
     await store.dispatch(ordersApi.endpoints.getOrder.initiate('O1'))
     await store.dispatch(ordersApi.endpoints.getOrder.initiate('O2'))
     const base = apiBackend.orders.find((order) => order.id === 'O1')!
@@ -115,7 +120,10 @@ describe('the live worklist', () => {
 
   it('EV-8 a backend without the stream is asked once per session', async () => {
     const recorder = createActionRecorder()
-    const { store } = makeTestStore({ deps: createTestDeps({ sessionToken: 't' }), recorder })
+    const { store } = makeTestStore({
+      deps: createTestDeps({ sessionToken: 't', liveEvents: readEventStream }),
+      recorder,
+    })
     recorder.reset(store.getState())
 
     store.dispatch(sessionStarted({ userId: 'U-test' }))
