@@ -8,7 +8,7 @@ import type { Order, OrderEventType } from '../../contract'
 import type { Database, Queryable } from '../db/client'
 import { listVersions, orderEvents, orders, patients, reports } from '../db/schema'
 import { orderJson } from './mappers'
-import { ordersVersion } from './worklist'
+import { listVersion, ordersVersion } from './worklist'
 
 const EVENTS_PRUNED = 'events_pruned'
 
@@ -77,13 +77,7 @@ export async function ordersByIds(db: Queryable, ids: string[]): Promise<Map<str
 }
 
 /** The highest version whose events were pruned: a stream cannot resume from before it. */
-export async function prunedThrough(db: Queryable): Promise<number> {
-  const [row] = await db
-    .select({ version: listVersions.version })
-    .from(listVersions)
-    .where(eq(listVersions.name, EVENTS_PRUNED))
-  return row?.version ?? 0
-}
+export const prunedThrough = (db: Queryable): Promise<number> => listVersion(db, EVENTS_PRUNED)
 
 /**
  * Deletes events older than `before` and moves the pruned mark past them, in one transaction:

@@ -32,14 +32,17 @@ export function signedSince(now: Date, finalDays: number): Date {
   return new Date(now.getTime() - finalDays * DAY_MS)
 }
 
-/** The version of everything the order lists hold (moved by every committed change to them). */
-export async function ordersVersion(db: Queryable): Promise<number> {
+/** One named counter of `list_versions` (0 when it is not there). */
+export async function listVersion(db: Queryable, name: string): Promise<number> {
   const [row] = await db
     .select({ version: listVersions.version })
     .from(listVersions)
-    .where(eq(listVersions.name, ORDERS_LIST))
+    .where(eq(listVersions.name, name))
   return row?.version ?? 0
 }
+
+/** The version of everything the order lists hold (moved by every committed change to them). */
+export const ordersVersion = (db: Queryable): Promise<number> => listVersion(db, ORDERS_LIST)
 
 const onWorklist = (since: Date): SQL =>
   or(isNull(orders.finalizedAt), gt(orders.finalizedAt, since)) as SQL

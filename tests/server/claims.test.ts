@@ -15,16 +15,11 @@ import {
 } from '../../contract'
 import { listAuditEvents } from '../../server/repo/audit'
 import { addSyntheticOrders } from '../../server/seed/seed'
+import { normalSections } from '../support/sections'
 import { startTestApp, type TestApp } from '../support/testApp'
 import { skipDatabase } from '../support/testDatabase'
 
-const sections = {
-  history: '',
-  technique: '',
-  comparison: '',
-  findings: 'No acute findings.',
-  impression: 'Normal.',
-}
+const sections = normalSections
 
 describe.skipIf(skipDatabase)('claims', () => {
   let t: TestApp

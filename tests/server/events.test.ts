@@ -12,16 +12,11 @@ import { createLocalAssistant } from '../../server/assistant/local'
 import { loadConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/client'
 import { openStream, type TestStream } from '../support/sse'
+import { normalSections } from '../support/sections'
 import { startTestApp, type TestApp } from '../support/testApp'
 import { onPostgres, skipDatabase } from '../support/testDatabase'
 
-const sections = {
-  history: '',
-  technique: '',
-  comparison: '',
-  findings: 'No acute findings.',
-  impression: 'Normal.',
-}
+const sections = normalSections
 
 interface EventData {
   order_id: string
