@@ -3,8 +3,8 @@
  * stream (services/events/eventStream.ts), reconnected with backoff and `Last-Event-ID`. Each event
  * becomes `liveEvents/eventReceived` (serializable: the order as the backend sent it), and what it
  * means for the caches follows from that action alone, so replaying the log replays the patches:
- * - an order: its cached read and its entry in every cached list take it (as any GET /orders/:id
- *   answer does), unless the caches already hold a newer report;
+ * - an order: its cached read and its entry in every cached list take it, as patches of what the
+ *   caches hold, unless they already hold a newer report;
  * - a cleared conversation: that study's messages are read again;
  * - `reset` (a gap the server cannot fill): every order is read again, once.
  * A backend without the stream (the spec's) is asked once per session; nothing else changes.
@@ -18,7 +18,6 @@ import {
   fork,
   getContext,
   put,
-  putResolve,
   race,
   select,
   take,
@@ -28,8 +27,8 @@ import { sessionEnded } from '../features/auth'
 import { sessionStarted } from '../shared/events'
 import type { SessionTokenSource } from '../services/auth/sessionTokenSource'
 import { baseApi } from '../services/api/baseApi'
-import { selectOrderById } from '../services/api/orderCache'
-import { ordersApi, type OrdersState } from '../services/api/ordersApi'
+import { patchOrder, selectOrderById, type OrderCacheAccess } from '../services/api/orderCache'
+import type { OrdersState } from '../services/api/ordersApi'
 import { readOrder } from '../services/api/read/entities'
 import {
   reconnectDelayMs,
@@ -151,8 +150,14 @@ export function* applyLiveEvent(action: ReturnType<typeof liveEventReceived>): S
   // may already be here. Never step back, except where the report is gone on purpose.
   const removed = type === 'conversation.cleared' || type === 'report.deleted'
   if (had !== null && (now === null ? !removed : now < had)) return
-  // Applied before the next event is looked at, which compares itself with this one.
-  yield putResolve(ordersApi.util.upsertQueryData('getOrder', orderId, read.value))
+  // Patches of what the caches hold (queryResultPatched actions: a replayed log replays them);
+  // a cache that does not hold the order is left alone, and no list is read again.
+  const order = read.value
+  yield put((dispatch: OrderCacheAccess['dispatch'], getState: () => OrdersState): void => {
+    patchOrder({ dispatch, getState }, orderId, (draft) => {
+      Object.assign(draft, order)
+    })
+  })
 }
 
 /** Events are applied one after the other: each compares itself with what the one before left. */

@@ -47,6 +47,7 @@ describe('the live worklist', () => {
     })
     await store.dispatch(ordersApi.endpoints.listOrderPage.initiate({}))
     await store.dispatch(ordersApi.endpoints.listOrderPage.initiate({ status: 'in_progress' }))
+    await store.dispatch(ordersApi.endpoints.getOrder.initiate('O1'))
     const listReads = apiBackend.requestsTo('listOrders').length
     const o1 = apiBackend.orders.find((order) => order.id === 'O1')!
     const changed = { ...o1, status: 'in_progress', study_description: 'Changed elsewhere' }
