@@ -121,7 +121,14 @@ const PAGE_SELECTORS_KEPT = 1000
 
 /** The cache entry of one page (one selector per page, made once: lists are walked often). */
 export function selectPageEntry(state: OrdersState, arg: OrderPageArg) {
-  const key = JSON.stringify([arg.status ?? null, arg.q ?? null, arg.cursor ?? null])
+  const key = JSON.stringify([
+    arg.status ?? null,
+    arg.q ?? null,
+    arg.priority ?? null,
+    arg.modality ?? null,
+    arg.claimed ?? null,
+    arg.cursor ?? null,
+  ])
   let selector = pageSelectors.get(key)
   if (!selector) {
     if (pageSelectors.size >= PAGE_SELECTORS_KEPT) pageSelectors.clear()
