@@ -54,8 +54,7 @@ function matches(order: Order, query: URLSearchParams): boolean {
   const claimed = query.get('claimed')
   const holder = order.claimed_by ?? null
   return (
-    (claimed === null ||
-      (claimed === 'mine' ? holder?.user_id === CALLER_ID : holder === null)) &&
+    (claimed === null || (claimed === 'mine' ? holder?.user_id === CALLER_ID : holder === null)) &&
     (statuses === null ||
       statuses.some((status) =>
         status === FINAL_STATUS ? order.report?.is_final === true : order.status === status,
