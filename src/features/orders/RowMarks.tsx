@@ -45,8 +45,8 @@ export const WaitingClock = memo(function WaitingClock({ orderedAt, priority }: 
       data-overdue={overdue || undefined}
       title={overdue ? `Past the stat target of ${String(statTargetMinutes)} min` : undefined}
     >
-      <VisuallyHidden>Waiting </VisuallyHidden>
       {overdue && <span aria-hidden="true">⚠ </span>}
+      <VisuallyHidden>Waiting </VisuallyHidden>
       {shown}
       {overdue && (
         <VisuallyHidden>{`, past the stat target of ${String(statTargetMinutes)} min`}</VisuallyHidden>
