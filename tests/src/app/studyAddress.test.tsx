@@ -94,3 +94,18 @@ describe('where the clinician was', () => {
     )
   })
 })
+
+describe('a link opened signed out', () => {
+  it('URL-1 RT-2 goes through the login page and opens its study once signed in', async () => {
+    seed()
+    identityBackend.addUser('ada@example.org', 'analytical engine')
+    const { user, router } = renderApp({ route: '/?study=O-ALAN' })
+
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.org')
+    await user.type(screen.getByLabelText('Password'), 'analytical engine')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+
+    expect(await patientHeader()).toHaveTextContent('Alan Turing')
+    expect(router.state.location.search).toBe('?study=O-ALAN')
+  })
+})
