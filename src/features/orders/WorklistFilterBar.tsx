@@ -21,6 +21,15 @@ const PRIORITY_NAMES: Readonly<Record<Priority, string>> = {
 }
 const PRIORITY_CHOICES = Object.keys(PRIORITY_NAMES) as Priority[]
 
+/**
+ * Whether the backend knows claims: some row says `claimed_by` (null included). A backend
+ * without them (the spec's) gets no 'Mine' and 'Unclaimed', which could only mislead there.
+ */
+const selectKnowsClaims = createSelector(
+  [selectWorklist],
+  (orders) => orders.length === 0 || orders.some((order) => order.claimed_by !== undefined),
+)
+
 const selectModalities = createSelector([selectWorklist], (orders) => {
   const codes = new Set<string>(COMMON_MODALITIES)
   for (const order of orders) if (order.modality !== '') codes.add(order.modality.toUpperCase())
@@ -74,6 +83,7 @@ export function WorklistFilterBar() {
   const dispatch = useAppDispatch()
   const filters = useAppSelector(selectWorklistFilters)
   const modalities = useAppSelector(selectModalities)
+  const knowsClaims = useAppSelector(selectKnowsClaims)
   const claimed = (value: ClaimedFilter) => () =>
     dispatch(worklistFiltersChanged({ claimed: filters.claimed === value ? 'all' : value }))
 
@@ -107,12 +117,16 @@ export function WorklistFilterBar() {
           ))}
         </FilterSelect>
       </Flex>
-      <Toggle pressed={filters.claimed === 'mine'} onToggle={claimed('mine')}>
-        Mine
-      </Toggle>
-      <Toggle pressed={filters.claimed === 'unclaimed'} onToggle={claimed('unclaimed')}>
-        Unclaimed
-      </Toggle>
+      {knowsClaims && (
+        <>
+          <Toggle pressed={filters.claimed === 'mine'} onToggle={claimed('mine')}>
+            Mine
+          </Toggle>
+          <Toggle pressed={filters.claimed === 'unclaimed'} onToggle={claimed('unclaimed')}>
+            Unclaimed
+          </Toggle>
+        </>
+      )}
       <Toggle
         pressed={filters.final}
         onToggle={() => dispatch(worklistFiltersChanged({ final: !filters.final }))}

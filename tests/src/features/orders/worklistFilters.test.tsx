@@ -149,3 +149,16 @@ describe('WL-7 filters, from a backend that answers the whole list', () => {
     expect(await rows()).toEqual(['ACC-STAT', 'ACC-OLD', 'ACC-NEW'])
   })
 })
+
+describe('WL-7 a backend without claims', () => {
+  it("WL-7 offers no 'Mine' or 'Unclaimed' when no row says who reads it; 'Final' stays", async () => {
+    const patient = buildPatient()
+    seedWorklist([patient], [buildOrder({ patient, accession_number: 'ACC-1' })])
+    renderSidebar()
+    await worklist()
+    const filters = screen.getByRole('group', { name: 'Worklist filters' })
+    expect(within(filters).queryByRole('button', { name: 'Mine' })).not.toBeInTheDocument()
+    expect(within(filters).queryByRole('button', { name: 'Unclaimed' })).not.toBeInTheDocument()
+    expect(within(filters).getByRole('button', { name: 'Final' })).toBeInTheDocument()
+  })
+})
