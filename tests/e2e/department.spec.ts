@@ -74,3 +74,31 @@ test('WL-7 a filter narrows the worklist; WL-11 Active Studies stays in view', a
   await expect(worklist.getByText('ROUTINE')).toHaveCount(0)
   await page.screenshot({ path: shot('worklist-filters') })
 })
+
+test("WL-10 a study another clinician takes with Next study reads 'Being read by NAME' in the worklist and header", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signUp(page, 'reader', 'Dr Reader Test')
+  const other = await browser.newContext({ baseURL })
+  try {
+    const taker = await other.newPage()
+    await signUp(taker, 'taker', 'Dr Taker Test')
+    await taker.getByRole('button', { name: 'Next study' }).click()
+    await expect.poll(() => studyInAddress(taker)).not.toBeNull()
+    const orderId = studyInAddress(taker) ?? ''
+
+    // The reader's worklist hears of the claim (the live worklist), or reads it on a reload.
+    const row = page.locator(`[id="worklist-${orderId}"]`)
+    await expect(row).toContainText('Being read by Dr Taker Test')
+    await row.click()
+    await expect(page.getByRole('group', { name: 'Patient' })).toContainText(
+      'Being read by Dr Taker Test',
+    )
+    await page.screenshot({ path: shot('being-read-by') })
+    await release(taker, orderId)
+  } finally {
+    await other.close()
+  }
+})
