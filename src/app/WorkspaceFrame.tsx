@@ -7,6 +7,7 @@
  *   which the app puts the dictation feature's microphone button and hint, and whether it
  *   records (CH-8); the workspace itself follows no dictation state;
  * - right half: the report editor when toggled on (WS-11).
+ * The open study and the editor's state are in the address (useStudyAddress.ts, URL-1..3).
  * The main area keeps the sidebar's width free while it is open, so nothing hides under it.
  * The chat and the report editor load on first use, fetched ahead once the browser is idle after
  * the workspace has appeared (src/shared/lazy.tsx); until they are there their area stays empty.
@@ -25,6 +26,7 @@ import {
   selectSidebarOpen,
   sidebarToggled,
 } from './layoutSlice'
+import { useStudyAddress } from './useStudyAddress'
 
 const StudyChat = lazyComponent(() => import('./StudyChat').then((module) => module.StudyChat))
 const StudyReport = lazyComponent(() =>
@@ -59,6 +61,7 @@ export function WorkspaceFrame() {
   const reportEditorOpen = useAppSelector(selectReportEditorOpen)
   const orderId = useAppSelector(selectSelectedOrderId)
   const transition = `${String(SIDEBAR_TRANSITION_MS)}ms ease`
+  useStudyAddress()
   useEffect(() => prefetchWhenIdle(StudyChat, StudyReport), [])
 
   return (

@@ -16,7 +16,7 @@ import { devToolsSettings } from './devTools'
 import { flowsSlice } from './flowsSlice'
 import { layoutSlice } from './layoutSlice'
 import { idleLogoffSlice } from '../features/auth'
-import { ordersSlice } from '../features/orders'
+import { ordersSlice, worklistSlice } from '../features/orders'
 import { authorshipSlice, conversationSlice } from '../features/conversation'
 import { addendumSlice, reportSlice } from '../features/report'
 import { dictationSlice } from '../features/dictation'
@@ -26,6 +26,7 @@ export const rootReducer = combineSlices(
   flowsSlice,
   layoutSlice,
   ordersSlice,
+  worklistSlice,
   conversationSlice,
   authorshipSlice,
   reportSlice,

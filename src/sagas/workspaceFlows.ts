@@ -1,6 +1,7 @@
 /**
  * The flows of the signed-in workspace: a study's selection and Clear All, the report (saves,
- * finalizing, drafts kept across a reload), the chat's drafts, dictation, the idle sign-out, the finder's server search and the live worklist.
+ * finalizing, drafts kept across a reload), the chat's drafts, dictation, the idle sign-out, the finder's server search, the live worklist and
+ * 'Next study'.
  * The root saga starts them when their code has arrived (deferredFlows.ts), after the first
  * screen; no action dispatched meanwhile is lost to them. Their browser collaborators come with
  * them (src/shared/flowDeps.ts).
@@ -15,6 +16,7 @@ import { watchDictation } from './dictation'
 import { watchFinderSearch } from './finderSearchSaga'
 import { watchIdleLogoff } from './idleLogoffSaga'
 import { watchLiveEvents } from './liveEventsSaga'
+import { watchNextStudy } from './nextStudySaga'
 import { watchReport } from './report'
 import { watchStudySelection } from './studySelectionSaga'
 
@@ -28,6 +30,7 @@ export function* workspaceFlows(): SagaIterator {
     fork(watchIdleLogoff),
     fork(watchFinderSearch),
     fork(watchLiveEvents),
+    fork(watchNextStudy),
   ])
 }
 

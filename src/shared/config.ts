@@ -15,6 +15,9 @@ export const LOCAL_PROJECT_ID = 'P-readout-local'
 /** SEC-8: minutes without activity before the tab warns and then signs out (HIPAA automatic logoff). */
 export const DEFAULT_IDLE_LOGOFF_MINUTES = 15
 
+/** WL-9: minutes a stat study may wait before its row is marked past the target. */
+export const DEFAULT_STAT_TARGET_MINUTES = 30
+
 /** What Vite puts in `import.meta.env`; anything else in it is ignored. */
 export type AppEnv = Readonly<Record<string, unknown>>
 
@@ -34,6 +37,8 @@ export interface AppConfig {
   devTools: boolean
   /** SEC-8: minutes without activity before the warning, then the sign-out. */
   idleLogoffMinutes: number
+  /** WL-9: a stat study waiting longer than this is marked in the worklist. */
+  statTargetMinutes: number
 }
 
 /** What is wrong, each with the setting's name: any of it stops the app. */
@@ -87,6 +92,7 @@ export function loadConfig(env: AppEnv): AppConfig {
   )
     problems.push("VITE_ENABLE_DEVTOOLS: expected 'true', 'false' or nothing")
   const idleLogoffMinutes = optionalMinutes(env, 'IDLE_LOGOFF_MINUTES', problems)
+  const statTargetMinutes = optionalMinutes(env, 'VITE_STAT_TARGET_MINUTES', problems)
   const dev = env.DEV ?? false
   if (typeof dev !== 'boolean') problems.push('DEV: expected true or false')
   if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join('; ')}`)
@@ -99,6 +105,7 @@ export function loadConfig(env: AppEnv): AppConfig {
       : { mode: 'local', projectId: LOCAL_PROJECT_ID },
     devTools: dev === true || devToolsFlag === 'true',
     idleLogoffMinutes: idleLogoffMinutes ?? DEFAULT_IDLE_LOGOFF_MINUTES,
+    statTargetMinutes: statTargetMinutes ?? DEFAULT_STAT_TARGET_MINUTES,
   }
 }
 

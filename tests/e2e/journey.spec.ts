@@ -271,7 +271,11 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   ).toBeVisible()
   await expect(voice.getByText('Voice input')).toBeVisible()
   await expect(rateUp).toHaveAttribute('aria-pressed', 'false')
-  await page.getByRole('button', { name: 'Toggle report editor' }).click()
+  // URL-3: the report editor was open before the reload, and is open after it.
+  await expect(page.getByRole('button', { name: 'Toggle report editor' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
   await expect(impression).toHaveValue(EDITED_IMPRESSION)
   await expect(report).toHaveValue(/Positive sonographic Murphy sign\./)
   await step('reloaded')

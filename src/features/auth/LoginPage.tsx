@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Card, Center, Heading, Spinner } from '@chakra-ui/react'
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { useAppSelector } from '../../app/hooks'
 import { useAppConfig } from '../../shared/config'
 import { LOGIN_REDIRECT_DELAY_MS } from '../../shared/constants'
@@ -16,11 +16,22 @@ import { LocalSignUpOrIn } from './LocalSignUpOrIn'
 
 const CloudSignUpOrIn = lazy(() => import('./CloudSignUpOrIn'))
 
+/**
+ * The query of the address that sent the visitor here (`?study=ID`, URL-1), kept across the
+ * sign-in; only a query of '/', so no other page can be named.
+ */
+function returnSearchOf(state: unknown): string {
+  const search =
+    typeof state === 'object' && state !== null && 'returnTo' in state ? state.returnTo : ''
+  return typeof search === 'string' && search.startsWith('?') ? search : ''
+}
+
 export function LoginPage() {
   const { productTitle, identity } = useAppConfig()
   const { logger } = useDeps()
   const idleMinutes = useAppSelector(selectSignedOutAfterIdleMinutes)
   const navigate = useNavigate()
+  const returnTo = returnSearchOf(useLocation().state)
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   useEffect(
@@ -33,9 +44,9 @@ export function LoginPage() {
   const onSuccess = useCallback(() => {
     clearTimeout(redirectTimer.current)
     redirectTimer.current = setTimeout(() => {
-      void navigate('/', { replace: true })
+      void navigate(`/${returnTo}`, { replace: true })
     }, LOGIN_REDIRECT_DELAY_MS)
-  }, [navigate])
+  }, [navigate, returnTo])
 
   const onError = useCallback(
     (failure: unknown) => {

@@ -4,7 +4,7 @@
  */
 import { useSession } from '@descope/react-sdk'
 import { Suspense, useState } from 'react'
-import { Navigate, Outlet } from 'react-router-dom'
+import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { lazyComponent, useDownloaded } from '../../shared/lazy'
 import { LoginPage } from './LoginPage'
 import { SessionLoading } from './SessionLoading'
@@ -23,8 +23,10 @@ export const IdleLogoff = lazyComponent(() =>
 export function RequireSession() {
   const { isAuthenticated, isSessionLoading } = useSession()
   const idleWatchDownloaded = useDownloaded(IdleLogoff)
+  const { search } = useLocation()
   if (isSessionLoading || (isAuthenticated && !idleWatchDownloaded)) return <SessionLoading />
-  if (!isAuthenticated) return <Navigate to="/login" replace />
+  // URL-1: a link to a study (`?study=`) opened signed out opens it once signed in.
+  if (!isAuthenticated) return <Navigate to="/login" replace state={{ returnTo: search }} />
   return (
     <Suspense fallback={<SessionLoading />}>
       <Outlet />

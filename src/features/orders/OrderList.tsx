@@ -158,6 +158,9 @@ export function OrderList({
       aria-label={label}
       tabIndex={activeRendered ? -1 : 0}
       maxHeight={`${String(SECTION_MAX_HEIGHT_PX)}px`}
+      // Within the cap, no taller than its section leaves room for (WL-11).
+      flex="0 1 auto"
+      minHeight="0"
       overflowY="auto"
       overscrollBehavior="contain"
       onKeyDown={onKeyDown}

@@ -1,6 +1,7 @@
 /**
  * One worklist entry (WS-5): the patient, the order (modality, body part, study description,
- * accession number) and its priority. Rows have a fixed height so the virtualized list can
+ * accession number) and its priority, how long it has waited (WL-8, WL-9) and who else reads it
+ * (WL-10). Rows have a fixed height so the virtualized list can
  * place 10,000 of them without measuring any; longer texts are cut with an ellipsis and kept
  * whole in the title.
  */
@@ -9,6 +10,7 @@ import { memo } from 'react'
 import { IN_PROGRESS } from '../../../contract'
 import type { WorklistOrder } from './selectors'
 import { PriorityBadge } from './PriorityBadge'
+import { ClaimNote, WaitingClock } from './RowMarks'
 
 /** Height of a row in px: three lines of text and the row's padding. */
 export const ROW_HEIGHT = 76
@@ -85,18 +87,22 @@ export const OrderRow = memo(function OrderRow({
         <Text fontWeight="semibold" truncate flex="1" title={patientLabel(order)}>
           {patientLabel(order)}
         </Text>
+        <WaitingClock orderedAt={order.ordered_at} priority={order.priority} />
         <PriorityBadge priority={order.priority} />
       </Flex>
       <Text fontSize="sm" color="fg.muted" truncate title={study}>
         {study}
       </Text>
-      <Flex fontSize="xs" color="fg.subtle" gap="2">
-        <Text fontFamily="mono">{order.accession_number}</Text>
+      <Flex fontSize="xs" color="fg.subtle" gap="2" minWidth="0">
+        <Text fontFamily="mono" flexShrink={0}>
+          {order.accession_number}
+        </Text>
         {order.report?.is_final ? (
           <Text color="fg.muted">Final</Text>
         ) : (
           order.status === IN_PROGRESS && <Text color="brand.fg">In progress</Text>
         )}
+        <ClaimNote holder={order.claimed_by} />
       </Flex>
     </Box>
   )

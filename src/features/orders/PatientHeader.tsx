@@ -1,9 +1,9 @@
 /**
  * WS-8: the open study's patient in the workspace header: full name, age in whole years from
- * the date of birth, and sex, with the study itself for context. `now` is the clinician's
+ * the date of birth, and sex, with the study itself for context, and who else reads it (WL-10). `now` is the clinician's
  * clock; the app passes nothing and the header reads the time when it renders.
  */
-import { Flex, Heading, Skeleton, Text } from '@chakra-ui/react'
+import { Box, Flex, Heading, Skeleton, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import type { RootState } from '../../app/hooks'
@@ -16,6 +16,7 @@ import {
 } from '../../services/api/ordersApi'
 import { pageArg, WORKLIST } from '../../services/api/orderPages'
 import { ageInYears } from './age'
+import { ClaimNote } from './RowMarks'
 import { selectIsListed, selectWorklistOrder } from './selectors'
 
 const WORKLIST_FIRST_PAGE = pageArg(WORKLIST)
@@ -83,6 +84,10 @@ export function PatientHeader({ orderId, now }: PatientHeaderProps) {
       <Text color="fg.subtle" fontSize="sm" truncate minWidth="0" title={study}>
         {study}
       </Text>
+      {/* WL-10: from the cached order, so a claim the live worklist patches in shows at once. */}
+      <Box fontSize="sm" flexShrink={0} maxWidth="40%" display="flex" minWidth="0">
+        <ClaimNote holder={order.claimed_by} />
+      </Box>
     </Flex>
   )
 }

@@ -2,11 +2,11 @@
  * The sidebar (WS-1..7): a fixed left panel of SIDEBAR_WIDTH that slides in and out over
  * SIDEBAR_TRANSITION_MS as `open` changes (the workspace frame owns that state: its header's
  * 'Toggle sidebar' button flips it).
- * Top to bottom: the product title, the patient finder, the 'Worklist' and 'Active Studies'
- * sections, and 'Clear All Studies'. The sections scroll inside themselves (capped at
+ * Top to bottom: the product title, 'Next study' (NX-3), the patient finder, the worklist's
+ * filters (WL-7), the 'Worklist' and 'Active Studies' sections, and 'Clear All Studies'. The sections scroll inside themselves (capped at
  * SECTION_MAX_HEIGHT_PX); the middle of the panel scrolls when both are tall.
  */
-import { Box, Heading } from '@chakra-ui/react'
+import { Box, Heading, Stack } from '@chakra-ui/react'
 import { useCallback } from 'react'
 import { useAppConfig } from '../../shared/config'
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../../shared/constants'
@@ -16,11 +16,13 @@ import { ClearAllStudies } from './ClearAllStudies'
 import { ListEmpty, ListError, ListSkeleton, MoreRows } from './ListStates'
 import { OrderList } from './OrderList'
 import { selectSelectedOrderId, studySelected } from './ordersSlice'
+import { NextStudy } from './NextStudy'
 import { PatientFinder } from './PatientFinder'
 import { selectActiveStudies, selectShownWorklist } from './selectors'
 import { SidebarSection } from './SidebarSection'
 import { useSidebarLists, type SectionList } from './useSidebarLists'
 import { PageSubscriptions } from './useOrderPages'
+import { WorklistFilterBar } from './WorklistFilterBar'
 
 export const SIDEBAR_ID = 'sidebar'
 
@@ -104,10 +106,13 @@ export function Sidebar({ open }: SidebarProps) {
           {productTitle}
         </Heading>
       </Box>
-      <Box px="3" py="3" borderBottomWidth="1px" borderColor="border">
+      <Stack px="3" py="3" gap="2" borderBottomWidth="1px" borderColor="border">
+        <NextStudy />
         <PatientFinder />
-      </Box>
-      <Box flex="1" minHeight="0" overflowY="auto">
+        <WorklistFilterBar />
+      </Stack>
+      {/* WL-11: both sections share the height; Active Studies is never below the whole worklist. */}
+      <Box flex="1" minHeight="0" display="flex" flexDirection="column" overflow="hidden">
         {lists.failure && (
           <ListError message={lists.failure.message} onRetry={lists.failure.retry} />
         )}
@@ -119,6 +124,7 @@ export function Sidebar({ open }: SidebarProps) {
         </SidebarSection>
         <SidebarSection
           title="Active Studies"
+          maxHeight="40%"
           count={lists.active.ready ? lists.active.count(activeStudies.length) : undefined}
         >
           {body('Active Studies', lists.active, activeStudies, 'No active studies', 'active')}

@@ -1,6 +1,7 @@
 /**
  * A collapsible sidebar section (WS-2, WS-3): its header is a button with `aria-expanded` that
- * opens and closes the panel below it. Sections start open. A collapsed panel is unmounted, so a
+ * opens and closes the panel below it. Sections start open. A section shrinks to the room the
+ * sidebar has, its list scrolling inside, so the one below stays in view (WL-11). A collapsed panel is unmounted, so a
  * closed 10,000-row list costs nothing.
  */
 import { Badge, Box, chakra, Flex, Heading } from '@chakra-ui/react'
@@ -21,14 +22,26 @@ export interface SidebarSectionProps {
   title: string
   /** Shown next to the title once known; the list itself tells screen readers its size. */
   count?: number
+  /** The most of the sidebar's height the section takes (a CSS length); its list scrolls inside. */
+  maxHeight?: string
   children: ReactNode
 }
 
-export function SidebarSection({ title, count, children }: SidebarSectionProps) {
+export function SidebarSection({ title, count, maxHeight, children }: SidebarSectionProps) {
   const [open, setOpen] = useState(true)
   const panelId = useId()
   return (
-    <Box as="section" borderBottomWidth="1px" borderColor="border">
+    // A column that may shrink: its list scrolls inside rather than pushing the next section away.
+    <Box
+      as="section"
+      borderBottomWidth="1px"
+      borderColor="border"
+      display="flex"
+      flexDirection="column"
+      flex="0 1 auto"
+      minHeight="0"
+      maxHeight={maxHeight}
+    >
       <Heading as="h3" size="sm">
         <chakra.button
           type="button"
@@ -63,7 +76,11 @@ export function SidebarSection({ title, count, children }: SidebarSectionProps) 
           )}
         </chakra.button>
       </Heading>
-      {open && <Box id={panelId}>{children}</Box>}
+      {open && (
+        <Box id={panelId} display="flex" flexDirection="column" flex="0 1 auto" minHeight="0">
+          {children}
+        </Box>
+      )}
     </Box>
   )
 }

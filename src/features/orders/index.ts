@@ -18,10 +18,21 @@ export {
   selectClearAll,
   selectIsInitialized,
   selectSelectedOrderId,
+  studyClosed,
   studyInitialized,
   studySelected,
   workspaceCleared,
 } from './ordersSlice'
+export {
+  nextStudyExhausted,
+  nextStudyFailed,
+  nextStudyFound,
+  nextStudyRequested,
+  nextStudyUnavailable,
+  selectNextStudyStatus,
+  worklistSlice,
+} from './worklistSlice'
+export type { WorklistState } from './worklistSlice'
 export type { ClearAllFailure, ClearAllState, OrdersState } from './ordersSlice'
 export {
   selectActiveStudies,

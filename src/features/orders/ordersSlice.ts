@@ -82,6 +82,10 @@ export const ordersSlice = createSlice({
       state.selectedOrderId = action.payload.orderId
       state.finder.patientWithoutStudies = null
     },
+    /** No study is open any more (the address lost its `?study=`: back to the start). */
+    studyClosed(state) {
+      state.selectedOrderId = null
+    },
     studyInitialized(state, action: PayloadAction<{ orderId: Id; hasContent: boolean }>) {
       state.initialized[action.payload.orderId] = true
     },
@@ -184,6 +188,7 @@ export const ordersSlice = createSlice({
 
 export const {
   studySelected,
+  studyClosed,
   studyInitialized,
   patientHadNoStudies,
   finderQueryChanged,

@@ -26,6 +26,8 @@ import { IN_PROGRESS, type Id } from '../../../contract'
 import type { ListedOrder, Patient } from '../../services/api/model'
 import { selectFinder, selectLocalStatus, selectSelectedOrderId } from './ordersSlice'
 import { nameMatches, selectFinderQuery } from './finderMatch'
+import { filterQuery, matchesFilters, byWaitingWithinPriority } from './worklistFilters'
+import { selectViewerId, selectWorklistFilters } from './worklistSlice'
 
 const NO_PATIENTS: readonly Patient[] = []
 const selectPatientsResult = ordersApi.endpoints.listPatients.select()
@@ -70,11 +72,19 @@ export function selectWorklistMode(state: RootState): WorklistMode {
 export const selectActiveFilter = (state: RootState): OrderFilter | null =>
   selectWorklistMode(state) === 'paged' ? ACTIVE_STUDIES : null
 
-/** The search the server is asked for (WL-2): the finder's settled text, from a paging backend. */
+/**
+ * The narrowed worklist the server is asked for, from a paging backend: the finder's settled
+ * text (WL-2) and the filters above the worklist (WL-7) as the page query's parameters; null
+ * while neither narrows it.
+ */
 export const selectSearchFilter = createSelector(
-  [selectWorklistMode, (state: RootState) => selectFinder(state).searched],
-  (mode, searched): OrderFilter | null =>
-    mode === 'paged' && searched !== '' ? { q: searched } : null,
+  [selectWorklistMode, (state: RootState) => selectFinder(state).searched, selectWorklistFilters],
+  (mode, searched, filters): OrderFilter | null => {
+    if (mode !== 'paged') return null
+    const query: OrderFilter = filterQuery(filters)
+    if (searched !== '') query.q = searched
+    return Object.keys(query).length > 0 ? query : null
+  },
 )
 
 const selectServerWorklist = makeChainOrdersSelector<RootState>(() => WORKLIST)
@@ -214,17 +224,22 @@ export function selectStudyForPatient(state: RootState, patientId: Id): Worklist
   return studies.find(inProgress) ?? studies[0]
 }
 
-/** The worklist narrowed in the browser: patient name or accession number contains the query. */
+/**
+ * A whole list narrowed in the browser: patient name or accession number contains the finder's
+ * query, the filters hold (WL-7), and within a priority the longest waiting comes first (WL-8).
+ */
 export const selectFilteredWorklist = createSelector(
-  [selectWorklist, selectFinderQuery],
-  (worklist, query) =>
-    query === ''
-      ? worklist
-      : worklist.filter(
-          (order) =>
-            nameMatches(order.patient, query) ||
-            order.accession_number.toLocaleLowerCase().includes(query),
-        ),
+  [selectWorklist, selectFinderQuery, selectWorklistFilters, selectViewerId],
+  (worklist, query, filters, viewerId) => {
+    const narrowed = worklist.filter(
+      (order) =>
+        (query === '' ||
+          nameMatches(order.patient, query) ||
+          order.accession_number.toLocaleLowerCase().includes(query)) &&
+        matchesFilters(order, filters, viewerId),
+    )
+    return byWaitingWithinPriority(narrowed.length === worklist.length ? worklist : narrowed)
+  },
 )
 
 /**

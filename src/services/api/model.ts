@@ -97,6 +97,8 @@ export interface Order {
   /** Extras of some backends: shown when present, never required. */
   indication?: string
   ordered_at?: string
+  /** Who reads the study now (a backend with claims); null: nobody; absent: the backend has none. */
+  claimed_by?: ClaimHolder | null
   /** The nested patient, when the backend sends one. */
   patient: Patient | null
   report: Report | null
@@ -113,7 +115,7 @@ export type ListedReport = Pick<Report, 'sections' | 'is_final' | 'updated_at' |
  * An order as a list answer holds it (the worklist, Active Studies, a search): what a row and the
  * patient header show, the status and report fields the sidebar uses, nothing more. Lists are
  * read cheaply, row by row, and a hospital's list is thousands of rows; the extras a row does not
- * show (`indication`, `ordered_at`, the report's signer and addenda) are read with the order
+ * show (`indication`, the report's signer and addenda) are read with the order
  * itself. Every `Order` is a `ListedOrder`.
  */
 export interface ListedOrder {
@@ -126,6 +128,10 @@ export interface ListedOrder {
   study_description: string
   priority: Priority
   accession_number: string
+  /** When the study was ordered (ISO 8601), for the waiting clock; absent when not sent. */
+  ordered_at?: string
+  /** Who reads the study now; null: nobody; absent: a backend without claims (the spec's). */
+  claimed_by?: ClaimHolder | null
   patient: Patient | null
   report: ListedReport | null
 }

@@ -29,6 +29,12 @@ export interface OrderPageArg {
   status?: string
   /** Words that must each appear in the patient, accession, modality, body part or description. */
   q?: string
+  /** Comma-separated priorities (WL-7). */
+  priority?: string
+  /** Comma-separated modalities (WL-7). */
+  modality?: string
+  /** `mine` or `unclaimed` (WL-7, a backend with claims). */
+  claimed?: string
   /** The `next_cursor` of the page before; absent for the first page. */
   cursor?: string
 }
@@ -57,9 +63,9 @@ export const ordersApi = baseApi.injectEndpoints({
      * that ignores the parameters answers the whole list, read as a single page (`paged` false).
      */
     listOrderPage: build.query<OrderPage, OrderPageArg>({
-      query: ({ status, q, cursor }) =>
+      query: ({ status, q, priority, modality, claimed, cursor }) =>
         apiRequest('listOrders', {
-          query: { limit: String(ORDERS_PER_PAGE), status, q, cursor },
+          query: { limit: String(ORDERS_PER_PAGE), status, q, priority, modality, claimed, cursor },
         }),
       providesTags: [{ type: 'Order', id: LIST_ID }],
     }),
@@ -115,7 +121,14 @@ const PAGE_SELECTORS_KEPT = 1000
 
 /** The cache entry of one page (one selector per page, made once: lists are walked often). */
 export function selectPageEntry(state: OrdersState, arg: OrderPageArg) {
-  const key = JSON.stringify([arg.status ?? null, arg.q ?? null, arg.cursor ?? null])
+  const key = JSON.stringify([
+    arg.status ?? null,
+    arg.q ?? null,
+    arg.priority ?? null,
+    arg.modality ?? null,
+    arg.claimed ?? null,
+    arg.cursor ?? null,
+  ])
   let selector = pageSelectors.get(key)
   if (!selector) {
     if (pageSelectors.size >= PAGE_SELECTORS_KEPT) pageSelectors.clear()

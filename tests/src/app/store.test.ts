@@ -32,6 +32,7 @@ describe('the store', () => {
       'layout',
       'orders',
       'report',
+      'worklist',
     ])
     expect(() => structuredClone(state)).not.toThrow()
     expect(JSON.stringify(state)).not.toContain('session-jwt')

@@ -41,7 +41,7 @@ import {
   buildSections,
   FIXED_TIME,
 } from './data'
-import { asksForPage, pageOf } from './orderPages'
+import { asksForPage, CALLER_ID, pageOf } from './orderPages'
 
 export interface RecordedRequest {
   route: RouteName
@@ -208,7 +208,7 @@ const reportChanged = () =>
   })
 
 /** The signed-in clinician of these tests, as the in-memory backend names them. */
-export const TEST_CLINICIAN = { user_id: 'U-test', name: 'Dr Test' }
+export const TEST_CLINICIAN = { user_id: CALLER_ID, name: 'Dr Test' }
 
 function recordRevision(
   backend: ApiBackend,

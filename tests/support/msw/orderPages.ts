@@ -15,6 +15,9 @@ import {
 
 const RANK = { stat: 0, urgent: 1, routine: 2 } as const
 
+/** Whose claims `claimed=mine` answers: the in-memory backend's caller (TEST_CLINICIAN). */
+export const CALLER_ID = 'U-test'
+
 /** Whether a request names any page parameter (and so asks for a page). */
 export function asksForPage(query: URLSearchParams): boolean {
   return ORDER_LIST_QUERY_KEYS.some((name) => query.has(name))
@@ -48,7 +51,10 @@ function matches(order: Order, query: URLSearchParams): boolean {
   const modalities = listParameter(query, 'modality')
   const words = (query.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean)
   const text = searchable(order)
+  const claimed = query.get('claimed')
+  const holder = order.claimed_by ?? null
   return (
+    (claimed === null || (claimed === 'mine' ? holder?.user_id === CALLER_ID : holder === null)) &&
     (statuses === null ||
       statuses.some((status) =>
         status === FINAL_STATUS ? order.report?.is_final === true : order.status === status,

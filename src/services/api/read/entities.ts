@@ -123,15 +123,16 @@ export function holdsReport(raw: unknown): boolean {
   return REPORT_SECTION_KEYS.some((key) => typeof sections[key] === 'string')
 }
 
-/** The single order (GET /orders/:id): every field a list entry has, and what only it carries. */
+/**
+ * The single order (GET /orders/:id): every field a list entry has (`claimed_by` and `ordered_at`
+ * among them), and what only it carries.
+ */
 export function readOrder(raw: unknown): Read<Order> {
   const read = readOrderWith(raw, readReport)
   if (!read.ok || !isRecord(raw)) return read
   const order: Order = read.value
   const indication = readText(raw.indication)
   if (indication !== undefined) order.indication = indication
-  const orderedAt = readTimestamp(raw.ordered_at)
-  if (orderedAt !== undefined) order.ordered_at = orderedAt
   return { ok: true, value: order }
 }
 

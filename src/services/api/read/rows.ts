@@ -18,6 +18,7 @@ import {
   type Priority,
   type ReportSections,
 } from '../model'
+import { readClaimHolder } from './claims'
 import { readList, type Read, type Skipped } from './lists'
 import {
   isRecord,
@@ -27,6 +28,7 @@ import {
   readPriority,
   readSex,
   readText,
+  readTimestamp,
   type Raw,
 } from './values'
 
@@ -132,21 +134,32 @@ export function readOrderWith<R>(
   if (patientId === undefined) return refused('patient_id')
   const orderPriority = priority(raw.priority)
   if (orderPriority === undefined) return refused('priority')
-  return {
-    ok: true,
-    value: {
-      id: orderId,
-      patient_id: patientId,
-      status: text(raw.status),
-      modality: text(raw.modality),
-      body_part: text(raw.body_part),
-      study_description: text(raw.study_description),
-      priority: orderPriority,
-      accession_number: text(raw.accession_number),
-      patient: patient?.ok ? patient.value : null,
-      report: report(raw.report),
-    },
+  const value: Omit<ListedOrder, 'report'> & { report: R } = {
+    id: orderId,
+    patient_id: patientId,
+    status: text(raw.status),
+    modality: text(raw.modality),
+    body_part: text(raw.body_part),
+    study_description: text(raw.study_description),
+    priority: orderPriority,
+    accession_number: text(raw.accession_number),
+    patient: patient?.ok ? patient.value : null,
+    report: report(raw.report),
   }
+  // Optional extras: absent from a backend without them (the spec's), so a row stays as before.
+  const orderedAt = orderedAtOf(raw.ordered_at)
+  if (orderedAt !== undefined) value.ordered_at = orderedAt
+  if (raw.claimed_by === null) value.claimed_by = null
+  else if (raw.claimed_by !== undefined) value.claimed_by = readClaimHolder(raw.claimed_by)
+  return { ok: true, value }
+}
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
+/** Our server's form (`toISOString`) as sent; anything else through `readTimestamp`. */
+function orderedAtOf(value: unknown): string | undefined {
+  if (typeof value === 'string' && ISO_UTC.test(value)) return value
+  return value === undefined || value === null ? undefined : readTimestamp(value)
 }
 
 export function readListedOrder(raw: unknown): Read<ListedOrder> {

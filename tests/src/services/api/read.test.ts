@@ -266,3 +266,35 @@ describe('write answers', () => {
     })
   })
 })
+
+describe('claims in list rows', () => {
+  const row = (extra: Record<string, unknown>) => {
+    const read = answerReaders.listOrders([{ ...minimalOrder, ...extra }])
+    return read.ok ? read.value[0] : undefined
+  }
+
+  it('WL-10 claimed_by is read tolerantly: absent stays absent, null is nobody, a holder needs an id', () => {
+    expect(row({})).not.toHaveProperty('claimed_by')
+    expect(row({ claimed_by: null })?.claimed_by).toBeNull()
+    expect(row({ claimed_by: { user_id: 7, name: ' Dr Seven ', since: 'x' } })?.claimed_by).toEqual(
+      { user_id: '7', name: 'Dr Seven', since: null },
+    )
+    expect(row({ claimed_by: { id: 'U1' } })?.claimed_by).toEqual({
+      user_id: 'U1',
+      name: 'U1',
+      since: null,
+    })
+    // A holder that cannot be read is nobody the SPA can name: the row still shows.
+    expect(row({ claimed_by: 'someone' })?.claimed_by).toBeNull()
+  })
+
+  it('WL-8 ordered_at is kept for the waiting clock, in any readable form; nonsense is none', () => {
+    expect(row({ ordered_at: '2026-11-20T08:00:00.000Z' })?.ordered_at).toBe(
+      '2026-11-20T08:00:00.000Z',
+    )
+    expect(row({ ordered_at: '2026-11-20T08:00:00+01:00' })?.ordered_at).toBe(
+      '2026-11-20T07:00:00.000Z',
+    )
+    expect(row({ ordered_at: 'soon' })).not.toHaveProperty('ordered_at')
+  })
+})

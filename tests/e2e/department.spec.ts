@@ -1,0 +1,104 @@
+/**
+ * A department's worklist in the browser, against the real server: 'Next study' opens the most
+ * urgent study nobody reads and names it in the address; a reload keeps the study and the open
+ * report editor; a filter narrows the worklist; Active Studies stays in view.
+ *
+ * Next study claims a study on the shared server; each test gives its claims back when done, so
+ * the specs after it find the worklist as it was.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { shot, signUp } from './support'
+
+/** Ends the claim this page's clinician holds on `orderId` (DELETE /orders/{id}/claim). */
+async function release(page: Page, orderId: string) {
+  const status = await page.evaluate(async (id) => {
+    const token = localStorage.getItem('DS') ?? ''
+    const answer = await fetch(`/api/v1/orders/${encodeURIComponent(id)}/claim`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    return answer.status
+  }, orderId)
+  expect(status).toBe(204)
+}
+
+const studyInAddress = (page: Page) => new URL(page.url()).searchParams.get('study')
+
+test('NX-3 URL-1 URL-3 Next study opens a study named in the address; a reload keeps it, with the editor', async ({
+  page,
+}) => {
+  await signUp(page, 'next')
+  await page.getByRole('button', { name: 'Next study' }).click()
+
+  const header = page.getByRole('group', { name: 'Patient' })
+  await expect(header).toBeVisible()
+  await expect.poll(() => studyInAddress(page)).not.toBeNull()
+  const orderId = studyInAddress(page) ?? ''
+  const patient = (await header.getByRole('heading', { level: 1 }).textContent()) ?? ''
+  const worklist = page.getByRole('listbox', { name: 'Worklist' })
+  await expect(worklist.getByRole('option', { selected: true })).toContainText('STAT')
+  // The clinician's own claim is not 'Being read by' anyone.
+  await expect(header).not.toContainText('Being read by')
+
+  await page.getByRole('button', { name: 'Toggle report editor' }).click()
+  await expect(page.getByRole('region', { name: 'Report editor' })).toBeVisible()
+  await expect.poll(() => new URL(page.url()).searchParams.get('report')).toBe('open')
+  await page.screenshot({ path: shot('next-study') })
+
+  await page.reload()
+  await expect(page.getByRole('group', { name: 'Patient' })).toContainText(patient)
+  await expect(page.getByRole('region', { name: 'Report editor' })).toBeVisible()
+  expect(studyInAddress(page)).toBe(orderId)
+
+  await release(page, orderId)
+})
+
+test('WL-7 a filter narrows the worklist; WL-11 Active Studies stays in view', async ({ page }) => {
+  await signUp(page, 'filters')
+  const worklist = page.getByRole('listbox', { name: 'Worklist' })
+  const rows = worklist.getByRole('option')
+  await expect(rows.first()).toBeVisible()
+  await expect(worklist.getByText(/^CT · /).first()).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Active Studies/ })).toBeInViewport()
+
+  await page.getByRole('combobox', { name: 'Modality' }).selectOption('MR')
+  await expect(worklist.getByText(/^CT · /)).toHaveCount(0)
+  await expect(rows.first()).toContainText('MR · ')
+  const shown = await rows.count()
+  for (let index = 0; index < shown; index += 1)
+    await expect(rows.nth(index)).toContainText('MR · ')
+  await expect(rows.first()).toContainText(/Waiting \d/)
+
+  await page.getByRole('combobox', { name: 'Priority' }).selectOption('stat')
+  await expect(rows.first()).toContainText('STAT')
+  await expect(worklist.getByText('ROUTINE')).toHaveCount(0)
+  await page.screenshot({ path: shot('worklist-filters') })
+})
+
+test("WL-10 a study another clinician takes with Next study reads 'Being read by NAME' in the worklist and header", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signUp(page, 'reader', 'Dr Reader Test')
+  const other = await browser.newContext({ baseURL })
+  try {
+    const taker = await other.newPage()
+    await signUp(taker, 'taker', 'Dr Taker Test')
+    await taker.getByRole('button', { name: 'Next study' }).click()
+    await expect.poll(() => studyInAddress(taker)).not.toBeNull()
+    const orderId = studyInAddress(taker) ?? ''
+
+    // The reader's worklist hears of the claim (the live worklist), or reads it on a reload.
+    const row = page.locator(`[id="worklist-${orderId}"]`)
+    await expect(row).toContainText('Being read by Dr Taker Test')
+    await row.click()
+    await expect(page.getByRole('group', { name: 'Patient' })).toContainText(
+      'Being read by Dr Taker Test',
+    )
+    await page.screenshot({ path: shot('being-read-by') })
+    await release(taker, orderId)
+  } finally {
+    await other.close()
+  }
+})
