@@ -6,7 +6,7 @@
  * between BEGIN and COMMIT: the order row lock, and one statement writing everything.
  */
 import { randomUUID } from 'node:crypto'
-import type { InputType, ReportSectionKey, ReportSections } from '../../contract'
+import type { ClaimHolder, InputType, ReportSectionKey, ReportSections } from '../../contract'
 import { REPORT_SECTION_KEYS } from '../../contract'
 import type { StudyContext } from '../assistant/types'
 import type { Database, Queryable, Tx } from '../db/client'
@@ -55,7 +55,13 @@ async function readStudy(q: Queryable, orderId: string, userId: string, withHist
     },
     report: order.report && { sections: order.report.sections, isFinal: order.report.is_final },
   }
-  return { study, history: row.history ?? [], user: row.user, report: order.report }
+  return {
+    study,
+    history: row.history ?? [],
+    user: row.user,
+    report: order.report,
+    holder: order.claimed_by ?? null,
+  }
 }
 
 /** The study as the assistant sees it: the order, its patient and its report. */
@@ -69,15 +75,20 @@ export interface ExchangeBasis {
   authorName: string
   /** The report the assistant saw (null: none); the write checks it still stands. */
   report: SeenReport | null
+  /** Another clinician reads the study (their claim): the exchange leaves the report alone. */
+  readBy: ClaimHolder | null
 }
 
 /**
  * What the assistant answers from, in one statement: the study, the conversation so far, and the
- * basis `storeExchange` writes against.
+ * basis `storeExchange` writes against, which says whether another clinician reads the study.
  */
 export async function exchangeContext(q: Queryable, orderId: string, actor: Actor) {
-  const { study, history, user, report } = await readStudy(q, orderId, actor.userId, true)
-  const basis: ExchangeBasis = { authorName: nameOf(actor, user), report }
+  const { study, history, user, report, holder } = await readStudy(q, orderId, actor.userId, true)
+  // The report is the clinician's who reads the study (issue 16): a colleague's message is a
+  // consult, answered and kept, but the assistant changes no report for it.
+  const readBy = holder && holder.user_id !== actor.userId ? holder : null
+  const basis: ExchangeBasis = { authorName: nameOf(actor, user), report, readBy }
   return { study, history, basis }
 }
 
@@ -102,7 +113,8 @@ async function planReport(
 /**
  * Stores one exchange: the clinician's message, the assistant's reply and any report change, and
  * moves the order to in_progress on its first user message. A report finalized while the
- * assistant was thinking is left alone.
+ * assistant was thinking is left alone, and so is the report of a study another clinician reads
+ * (checked when the exchange began, `basis.readBy`).
  *
  * Under the order row lock, which every report write takes, one statement writes it all while the
  * report is still the one in `basis`. When it changed meanwhile (another write, a finalize, a
@@ -111,10 +123,11 @@ async function planReport(
  */
 export async function storeExchange(
   db: Database,
-  input: ExchangeInput,
+  asked: ExchangeInput,
   basis: ExchangeBasis,
   now: () => Date,
 ) {
+  const { input, note } = heldBack(asked, basis.readBy)
   return db.transaction(async (tx) => {
     const [order] = await lockStatement.run(tx, { orderId: input.orderId })
     if (!order) throw notFound('Order')
@@ -134,7 +147,7 @@ export async function storeExchange(
       // The reply is stamped after the question even when the clock has not moved.
       const replyAt = new Date(Math.max(now().getTime(), userAt.getTime() + 1))
       const replyId = randomUUID()
-      const reply = input.reply + replacedNote(update?.replaced ?? [])
+      const reply = input.reply + replacedNote(update?.replaced ?? []) + note
       const sections = update?.after
       const written = await writeStatement.run(tx, {
         orderId: input.orderId,
@@ -184,6 +197,19 @@ export async function storeExchange(
       report = (await readStudy(tx, input.orderId, '', false)).report
     }
   })
+}
+
+/**
+ * A message from someone other than the study's reader changes no report: the sections the
+ * assistant wanted to change are left out, and the reply says so.
+ */
+function heldBack(input: ExchangeInput, readBy: ClaimHolder | null) {
+  const wanted = REPORT_SECTION_KEYS.some((key) => input.sections?.[key] !== undefined)
+  if (!readBy || !wanted) return { input, note: '' }
+  return {
+    input: { ...input, sections: undefined },
+    note: `\n\n${readBy.name} is reading this study, so the report was left as it is.`,
+  }
 }
 
 const SECTION_NAMES: Readonly<Record<ReportSectionKey, string>> = {

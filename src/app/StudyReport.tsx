@@ -1,18 +1,24 @@
 /**
  * The open study's report editor, with the dictation feature's microphone for the addendum box
- * of a signed report (AD-2) put in, and whether dictation is writing that box.
+ * of a signed report (AD-2) put in, and whether dictation is writing that box; and, from the
+ * orders feature, whether another clinician reads the study (the editor is then read-only, CLM-8)
+ * with the notice that says so.
  */
 import { MicButton, selectIsRecording } from '../features/dictation'
+import { ReadingElsewhereNotice, useReadByOther } from '../features/orders'
 import { ReportEditor } from '../features/report'
 import { useAppSelector } from './hooks'
 
 export function StudyReport({ orderId }: { orderId: string }) {
   const dictating = useAppSelector((state) => selectIsRecording(state, orderId, 'addendum'))
+  const readByOther = useReadByOther(orderId)
   return (
     <ReportEditor
       orderId={orderId}
       addendumMic={<MicButton orderId={orderId} target="addendum" />}
       addendumDictating={dictating}
+      readOnly={readByOther !== null}
+      readOnlyNotice={<ReadingElsewhereNotice orderId={orderId} />}
     />
   )
 }

@@ -6,7 +6,8 @@
  * - centre: 'Select a patient or study to begin' (WS-10) or the study's chat (StudyChat), into
  *   which the app puts the dictation feature's microphone button and hint, and whether it
  *   records (CH-8); the workspace itself follows no dictation state;
- * - right half: the report editor when toggled on (WS-11).
+ * - right half: the report editor when toggled on (WS-11);
+ * - 'NAME is reading this study. Take over?' when the open study is another clinician's (CLM-7).
  * The open study and the editor's state are in the address (useStudyAddress.ts, URL-1..3).
  * The main area keeps the sidebar's width free while it is open, so nothing hides under it.
  * The chat and the report editor load on first use, fetched ahead once the browser is idle after
@@ -15,7 +16,13 @@
 import { Box, Center, Flex, IconButton, Text, VisuallyHidden } from '@chakra-ui/react'
 import { Suspense, useEffect } from 'react'
 import { LogoutButton } from '../features/auth'
-import { PatientHeader, selectSelectedOrderId, Sidebar, SIDEBAR_ID } from '../features/orders'
+import {
+  PatientHeader,
+  selectSelectedOrderId,
+  Sidebar,
+  SIDEBAR_ID,
+  TakeOverDialog,
+} from '../features/orders'
 import { LineIcon } from '../components/ui'
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../shared/constants'
 import { lazyComponent, prefetchWhenIdle } from '../shared/lazy'
@@ -160,6 +167,7 @@ export function WorkspaceFrame() {
           )}
         </Flex>
       </Flex>
+      <TakeOverDialog />
     </Box>
   )
 }

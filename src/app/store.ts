@@ -16,7 +16,7 @@ import { devToolsSettings } from './devTools'
 import { flowsSlice } from './flowsSlice'
 import { layoutSlice } from './layoutSlice'
 import { idleLogoffSlice } from '../features/auth'
-import { ordersSlice, worklistSlice } from '../features/orders'
+import { claimSlice, ordersSlice, worklistSlice } from '../features/orders'
 import { authorshipSlice, conversationSlice } from '../features/conversation'
 import { addendumSlice, reportSlice } from '../features/report'
 import { dictationSlice } from '../features/dictation'
@@ -27,6 +27,7 @@ export const rootReducer = combineSlices(
   layoutSlice,
   ordersSlice,
   worklistSlice,
+  claimSlice,
   conversationSlice,
   authorshipSlice,
   reportSlice,

@@ -1,7 +1,7 @@
 /**
  * The flows of the signed-in workspace: a study's selection and Clear All, the report (saves,
- * finalizing, drafts kept across a reload), the chat's drafts, dictation, the idle sign-out, the finder's server search, the live worklist and
- * 'Next study'.
+ * finalizing, drafts kept across a reload), the chat's drafts, dictation, the idle sign-out, the finder's server search, the live worklist,
+ * 'Next study' and the open study's claim.
  * The root saga starts them when their code has arrived (deferredFlows.ts), after the first
  * screen; no action dispatched meanwhile is lost to them. Their browser collaborators come with
  * them (src/shared/flowDeps.ts).
@@ -11,6 +11,7 @@ import { all, fork } from 'redux-saga/effects'
 import { withBrowserFlowDeps } from '../shared/flowDeps'
 import type { DeferredFlows } from './deferredFlows'
 import { watchChatDrafts } from './chatDraftSaga'
+import { watchClaims } from './claims/reading'
 import { watchClearAll } from './clearAllSaga'
 import { watchDictation } from './dictation'
 import { watchFinderSearch } from './finderSearchSaga'
@@ -31,6 +32,7 @@ export function* workspaceFlows(): SagaIterator {
     fork(watchFinderSearch),
     fork(watchLiveEvents),
     fork(watchNextStudy),
+    fork(watchClaims),
   ])
 }
 

@@ -10,7 +10,9 @@ import {
   claimConflictSchema,
   orderListSchema,
   orderPageSchema,
+  messageListSchema,
   orderSchema,
+  sendMessageAnswerSchema,
   type Order,
 } from '../../contract'
 import { listAuditEvents } from '../../server/repo/audit'
@@ -101,6 +103,40 @@ describe.skipIf(skipDatabase)('claims', () => {
     expect(audit.filter((event) => event.kind === 'claim_taken_over')).toEqual([
       expect.objectContaining({ user_id: ben.userId, detail: { previous_holder: ada.userId } }),
     ])
+  })
+
+  it("CLM-9 a colleague's message about a study another clinician reads is answered and kept, but changes no report", async () => {
+    const id = ids[4]!
+    await t.api('POST', `/orders/${id}/claim`, { token: ben.token })
+    await t.api('PUT', `/orders/${id}/report`, { token: ben.token, body: { sections } })
+    const report = (await getOrder(id)).report
+    const consult = await t.api('POST', `/orders/${id}/messages`, {
+      token: ada.token,
+      body: { content: 'Findings: small effusion. Impression: effusion.', input_type: 'text' },
+    })
+    expect(consult.statusCode).toBe(200)
+    const answer = sendMessageAnswerSchema.parse(consult.json())
+    expect(answer.report_updated).toBe(false)
+    expect(answer.content).toContain(
+      'Dr Ben Second is reading this study, so the report was left as it is.',
+    )
+    expect((await getOrder(id)).report).toEqual(report)
+    const thread = messageListSchema.parse(
+      (await t.api('GET', `/orders/${id}/messages`, { token: ben.token })).json(),
+    )
+    expect(thread.map((message) => message.content)).toContain(
+      'Findings: small effusion. Impression: effusion.',
+    )
+
+    // The reader's own message changes the report as before.
+    const own = await t.api('POST', `/orders/${id}/messages`, {
+      token: ben.token,
+      body: { content: 'Findings: small effusion. Impression: effusion.', input_type: 'text' },
+    })
+    expect(own.statusCode).toBe(200)
+    expect(own.json()).toMatchObject({ report_updated: true })
+    expect((await getOrder(id)).report?.sections.impression).toContain('effusion')
+    await t.api('DELETE', `/orders/${id}/claim`, { token: ben.token })
   })
 
   it("CLM-3 closing a study releases its claim; releasing someone else's claim changes nothing", async () => {

@@ -28,13 +28,19 @@ beforeAll(async () => {
   await prefetchEveryPart()
 }, 120_000)
 
-/** Requests the MSW server has started and not yet answered. */
-let requestsInFlight = 0
-server.events.on('request:start', () => {
-  requestsInFlight += 1
+/**
+ * Requests the MSW server has started and not yet answered, nor the client given up on (an
+ * aborted request, such as one whose timeout a fake clock's jump passed, is never answered).
+ */
+const inFlight = new Set<string>()
+server.events.on('request:start', ({ request, requestId }) => {
+  inFlight.add(requestId)
+  request.signal.addEventListener('abort', () => {
+    inFlight.delete(requestId)
+  })
 })
-server.events.on('request:end', () => {
-  requestsInFlight -= 1
+server.events.on('request:end', ({ requestId }) => {
+  inFlight.delete(requestId)
 })
 
 const nextFrame = () =>
@@ -61,7 +67,7 @@ afterAll(async () => {
   // when the provider has unmounted; after the file's last test that would land once jsdom is
   // gone ("window is not defined"). Let every request finish and those callbacks run first.
   await vi.waitFor(() => {
-    if (requestsInFlight > 0) throw new Error(`${String(requestsInFlight)} requests still open`)
+    if (inFlight.size > 0) throw new Error(`${String(inFlight.size)} requests still open`)
   })
   await nextFrame()
   await nextFrame()

@@ -1,2 +1,3 @@
 /** Markup several features share. It imports no feature, app, saga or service module. */
 export { LineIcon, MicIcon, type LineIconProps } from './LineIcon'
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog'

@@ -30,8 +30,25 @@ export {
   nextStudyRequested,
   nextStudyUnavailable,
   selectNextStudyStatus,
+  selectViewerId,
   worklistSlice,
 } from './worklistSlice'
+export {
+  claimSlice,
+  claimsUnavailable,
+  readingElsewhere,
+  selectClaimsUnavailable,
+  selectOpenClaim,
+  studyClaimed,
+  studyClaimUnsettled,
+  studyFoundSigned,
+  studyHolderChanged,
+  studyReadByOther,
+  studyTakenOver,
+  takeOverChosen,
+  takeOverDeclined,
+} from './claimSlice'
+export type { ClaimState, Holder, OpenClaim, ReadingStatus } from './claimSlice'
 export type { WorklistState } from './worklistSlice'
 export type { ClearAllFailure, ClearAllState, OrdersState } from './ordersSlice'
 export {
@@ -46,5 +63,6 @@ export {
   type WorklistOrder,
 } from './selectors'
 export { PatientHeader } from './PatientHeader'
+export { ReadingElsewhereNotice, TakeOverDialog, useReadByOther } from './TakeOver'
 export type { PatientHeaderProps } from './PatientHeader'
 export { Sidebar, SIDEBAR_ID } from './Sidebar'

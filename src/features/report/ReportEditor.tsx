@@ -17,6 +17,12 @@ export interface ReportEditorProps {
   addendumMic?: ReactNode
   /** Dictation is writing the addendum box. */
   addendumDictating?: boolean
+  /**
+   * Another clinician reads the study (issue 16): the form is read-only, the clinician's draft is
+   * kept as it is, and `readOnlyNotice` (the app's) says why.
+   */
+  readOnly?: boolean
+  readOnlyNotice?: ReactNode
 }
 
 function EditorSkeleton() {
@@ -30,7 +36,13 @@ function EditorSkeleton() {
   )
 }
 
-export function ReportEditor({ orderId, addendumMic, addendumDictating }: ReportEditorProps) {
+export function ReportEditor({
+  orderId,
+  addendumMic,
+  addendumDictating,
+  readOnly = false,
+  readOnlyNotice,
+}: ReportEditorProps) {
   const { data: order, isError, error, refetch, isFetching } = useGetOrderQuery(orderId)
   const current = order?.id === orderId ? order : undefined
 
@@ -46,12 +58,14 @@ export function ReportEditor({ orderId, addendumMic, addendumDictating }: Report
           </Text>
         )}
       </Box>
+      {readOnlyNotice}
       {current ? (
         <ReportForm
           key={orderId}
           order={current}
           addendumMic={addendumMic}
           addendumDictating={addendumDictating ?? false}
+          readByOther={readOnly}
         />
       ) : isError ? (
         <Alert.Root status="error" variant="subtle" alignItems="center">

@@ -42,10 +42,13 @@ export function ReportForm({
   order,
   addendumMic,
   addendumDictating = false,
+  readByOther = false,
 }: {
   order: Order
   addendumMic?: ReactNode
   addendumDictating?: boolean
+  /** Another clinician reads the study: nothing is written; the draft stays as it is. */
+  readByOther?: boolean
 }) {
   const orderId = order.id
   const dispatch = useAppDispatch()
@@ -72,7 +75,7 @@ export function ReportForm({
   )
   const ownText = showsDraft(draft, isFinal)
   const conflict = ownText ? draft.conflict : null
-  const readOnly = isFinal || conflict !== null || draft?.finalizedElsewhere === true
+  const readOnly = isFinal || conflict !== null || draft?.finalizedElsewhere === true || readByOther
   const empty = ownText ? draft.blank : serverBlank
   // The draft's text for what shows it apart from the text areas; the form is read-only then, so
   // no keystroke renders it.

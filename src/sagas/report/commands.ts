@@ -34,6 +34,7 @@ import {
   type ReportDraft,
   type SaveFailure,
 } from '../../features/report'
+import { readingElsewhere, selectOpenClaim, type OpenClaim } from '../../features/orders'
 import type { RootState } from '../../app/store'
 import { PRECONDITION_FAILED, reportChangedError, type Id } from '../../../contract'
 import { conversationApi } from '../../services/api/conversationApi'
@@ -89,18 +90,26 @@ const REPORT_CHANGED_FAILURE: SaveFailure = {
 }
 
 /** Why a draft is not to be sent now, or null when it holds text the server lacks. */
-function reasonNotToSave(draft: ReportDraft | undefined): 'nothing_to_save' | 'blocked' | null {
+function reasonNotToSave(
+  draft: ReportDraft | undefined,
+  readByOther: boolean,
+): 'nothing_to_save' | 'blocked' | null {
   if (!draft) return 'nothing_to_save'
-  // A conflict waits for the clinician's choice; a report final elsewhere takes no more edits.
-  if (draft.conflict || draft.finalizedElsewhere) return 'blocked'
+  // A conflict waits for the clinician's choice; a report final elsewhere takes no more edits;
+  // a study another clinician reads now is theirs to write (CLM-8): the draft waits, whole.
+  if (draft.conflict || draft.finalizedElsewhere || readByOther) return 'blocked'
   return isDraftDirty(draft) ? null : 'nothing_to_save'
+}
+
+function* whySaveNot(orderId: Id): SagaIterator<'nothing_to_save' | 'blocked' | null> {
+  const draft = (yield select(selectReportDraft, orderId)) as ReportDraft | undefined
+  const open = (yield select(selectOpenClaim)) as OpenClaim | null
+  return reasonNotToSave(draft, readingElsewhere(open, orderId) !== null)
 }
 
 /** Saves the study's draft if it holds anything unsaved and nothing stands in the way. */
 export function* saveDraft(orderId: Id): SagaIterator<SaveOutcome> {
-  const before = reasonNotToSave(
-    (yield select(selectReportDraft, orderId)) as ReportDraft | undefined,
-  )
+  const before = yield* whySaveNot(orderId)
   if (before) return before
 
   try {
@@ -114,8 +123,8 @@ export function* saveDraft(orderId: Id): SagaIterator<SaveOutcome> {
     return 'failed'
   }
 
+  const after = yield* whySaveNot(orderId)
   let draft = (yield select(selectReportDraft, orderId)) as ReportDraft | undefined
-  const after = reasonNotToSave(draft)
   if (after || !draft) {
     yield put(saveNotNeeded({ orderId }))
     return after ?? 'nothing_to_save'
@@ -145,9 +154,10 @@ export function* saveDraft(orderId: Id): SagaIterator<SaveOutcome> {
       return 'failed'
     }
     yield put(saveRefusedAsStale({ orderId }))
+    const now = yield* whySaveNot(orderId)
     draft = (yield select(selectReportDraft, orderId)) as ReportDraft | undefined
     // A conflict now waits for the clinician's choice, or nothing of ours is left unsaved.
-    if (reasonNotToSave(draft) !== null || !draft) return 'report_changed'
+    if (now !== null || !draft) return 'report_changed'
     if (sent >= MAX_STALE_SAVES) {
       yield put(saveFailed({ orderId, error: REPORT_CHANGED_FAILURE }))
       return 'failed'

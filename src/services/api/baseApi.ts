@@ -72,6 +72,11 @@ export interface ApiError {
   message: string
   /** Why a malformed answer was refused, one line per schema issue. */
   issues?: string[]
+  /**
+   * A 409's JSON body as it came (plain data): who holds a claim that refused a write (issue 16)
+   * is read from it where that matters (read/claims.ts), not here.
+   */
+  conflict?: unknown
 }
 
 export function isApiError(value: unknown): value is ApiError {
@@ -168,6 +173,9 @@ function toApiError(
     // Only leave when there is somewhere to go: on /login itself a reload would loop.
     if (deps.navigator.currentPath() !== LOGIN_PATH) deps.navigator.assign(LOGIN_PATH)
     return { status, message: `API Error: ${statusTextOf(status, meta)}` }
+  }
+  if (status === 409 && 'data' in error && typeof error.data === 'object' && error.data !== null) {
+    return { status, message: `API Error: ${statusTextOf(status, meta)}`, conflict: error.data }
   }
   if (status !== undefined) return { status, message: `API Error: ${statusTextOf(status, meta)}` }
   switch (error.status) {

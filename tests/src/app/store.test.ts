@@ -25,6 +25,7 @@ describe('the store', () => {
       'addendum',
       'api',
       'authorship',
+      'claims',
       'conversation',
       'dictation',
       'flows',

@@ -41,7 +41,7 @@ import {
   buildSections,
   FIXED_TIME,
 } from './data'
-import { asksForPage, CALLER_ID, pageOf } from './orderPages'
+import { asksForPage, CALLER_ID, callerOf, pageOf } from './orderPages'
 
 export interface RecordedRequest {
   route: RouteName
@@ -258,11 +258,27 @@ export function apiHandlers(backend: ApiBackend) {
   const orderOf = (params: Params) =>
     backend.orders.find((order) => order.id === param(params, 'id'))
 
+  /** 409 `claimed` when someone other than the caller reads the order, as our server answers. */
+  const claimedRefusal = (order: Order, headers: Headers) => {
+    const holder = order.claimed_by
+    if (!holder || holder.user_id === callerOf(headers)) return null
+    return HttpResponse.json(
+      {
+        error: CLAIMED_ERROR,
+        message: `${holder.name} is reading this study.`,
+        claimed_by: holder,
+      },
+      { status: 409 },
+    )
+  }
+
   return [
     handle('listPatients', () => HttpResponse.json(backend.patients)),
-    handle('listOrders', ({ query }) =>
+    handle('listOrders', ({ query, headers }) =>
       HttpResponse.json(
-        backend.paging && asksForPage(query) ? pageOf(backend.orders, query) : backend.orders,
+        backend.paging && asksForPage(query)
+          ? pageOf(backend.orders, query, callerOf(headers))
+          : backend.orders,
       ),
     ),
     handle('getOrder', ({ params }) => {
@@ -275,11 +291,13 @@ export function apiHandlers(backend: ApiBackend) {
       const order = orderOf(params)
       return order ? HttpResponse.json(backend.messages.get(order.id) ?? []) : notFound('order')
     }),
-    handle('sendMessage', ({ params, body }) => {
+    handle('sendMessage', ({ params, body, headers }) => {
       const order = orderOf(params)
       if (!order) return notFound('order')
       const parsed = sendMessageRequestSchema.safeParse(body)
       if (!parsed.success) return badRequest('invalid message')
+      const claimed = claimedRefusal(order, headers)
+      if (claimed) return claimed
       const thread = backend.messages.get(order.id) ?? []
       const userMessage = buildMessage({
         order_id: order.id,
@@ -341,6 +359,8 @@ export function apiHandlers(backend: ApiBackend) {
       if (!parsed.success) return badRequest('invalid report')
       if (order.report?.is_final)
         return HttpResponse.json({ error: 'conflict', message: 'final' }, { status: 409 })
+      const claimed = claimedRefusal(order, headers)
+      if (claimed) return claimed
       if (!preconditionsHold(headers, order.report)) return reportChanged()
       order.report = buildReport({
         sections: parsed.data.sections,
@@ -355,6 +375,8 @@ export function apiHandlers(backend: ApiBackend) {
       // As on the server: a final report answers 409 before any precondition is looked at.
       if (order.report?.is_final)
         return HttpResponse.json({ error: 'conflict', message: 'final' }, { status: 409 })
+      const claimed = claimedRefusal(order, headers)
+      if (claimed) return claimed
       if (!preconditionsHold(headers, order.report)) return reportChanged()
       order.report = buildReport({
         ...(order.report ?? {}),
@@ -401,37 +423,30 @@ export function apiHandlers(backend: ApiBackend) {
       order.status = 'scheduled'
       return new HttpResponse(null, { status: 204 })
     }),
-    handle('claimOrder', ({ params, body }) => {
+    handle('claimOrder', ({ params, body, headers }) => {
       const order = orderOf(params)
       if (!order) return notFound('order')
       const parsed = claimRequestSchema.safeParse(body ?? {})
       if (!parsed.success) return badRequest('invalid claim')
       const holder = order.claimed_by
-      if (holder && holder.user_id !== TEST_CLINICIAN.user_id && parsed.data.take_over !== true) {
-        return HttpResponse.json(
-          {
-            error: CLAIMED_ERROR,
-            message: `${holder.name} is reading this study.`,
-            claimed_by: holder,
-          },
-          { status: 409 },
-        )
-      }
-      const since = holder?.user_id === TEST_CLINICIAN.user_id ? holder.since : FIXED_TIME
-      order.claimed_by = { ...TEST_CLINICIAN, since }
+      const caller = { ...TEST_CLINICIAN, user_id: callerOf(headers) }
+      const claimed = parsed.data.take_over === true ? null : claimedRefusal(order, headers)
+      if (claimed) return claimed
+      const since = holder?.user_id === caller.user_id ? holder.since : FIXED_TIME
+      order.claimed_by = { ...caller, since }
       return HttpResponse.json({
         order_id: order.id,
         claimed_by: order.claimed_by,
         expires_at: FIXED_TIME,
       })
     }),
-    handle('releaseClaim', ({ params }) => {
+    handle('releaseClaim', ({ params, headers }) => {
       const order = orderOf(params)
       if (!order) return notFound('order')
-      if (order.claimed_by?.user_id === TEST_CLINICIAN.user_id) order.claimed_by = null
+      if (order.claimed_by?.user_id === callerOf(headers)) order.claimed_by = null
       return new HttpResponse(null, { status: 204 })
     }),
-    handle('nextStudy', () => {
+    handle('nextStudy', ({ headers }) => {
       const rank = { stat: 0, urgent: 1, routine: 2 } as const
       const next = backend.orders
         .filter((order) => !order.claimed_by && !order.report?.is_final)
@@ -439,7 +454,7 @@ export function apiHandlers(backend: ApiBackend) {
           (a, b) => rank[a.priority] - rank[b.priority] || a.ordered_at.localeCompare(b.ordered_at),
         )[0]
       if (!next) return new HttpResponse(null, { status: 204 })
-      next.claimed_by = { ...TEST_CLINICIAN, since: FIXED_TIME }
+      next.claimed_by = { ...TEST_CLINICIAN, user_id: callerOf(headers), since: FIXED_TIME }
       return HttpResponse.json(next)
     }),
     // The live worklist's stream: none here, as at a spec backend (the live-events tests add one).

@@ -15,8 +15,26 @@ import {
 
 const RANK = { stat: 0, urgent: 1, routine: 2 } as const
 
-/** Whose claims `claimed=mine` answers: the in-memory backend's caller (TEST_CLINICIAN). */
+/**
+ * The in-memory backend's caller (TEST_CLINICIAN) when a request's token names nobody (a test's
+ * plain token); a session token of the identity double names its user (`sub`), as at a server.
+ */
 export const CALLER_ID = 'U-test'
+
+/** Who a request comes from: its bearer token's `sub`, or CALLER_ID. */
+export function callerOf(headers: Headers): string {
+  const token = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1]
+  const payload = token?.split('.')[1]
+  if (!payload) return CALLER_ID
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      sub?: unknown
+    }
+    return typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : CALLER_ID
+  } catch {
+    return CALLER_ID
+  }
+}
 
 /** Whether a request names any page parameter (and so asks for a page). */
 export function asksForPage(query: URLSearchParams): boolean {
@@ -45,7 +63,7 @@ function searchable(order: Order): string {
     .toLowerCase()
 }
 
-function matches(order: Order, query: URLSearchParams): boolean {
+function matches(order: Order, query: URLSearchParams, caller: string): boolean {
   const statuses = listParameter(query, 'status')
   const priorities = listParameter(query, 'priority')
   const modalities = listParameter(query, 'modality')
@@ -54,7 +72,7 @@ function matches(order: Order, query: URLSearchParams): boolean {
   const claimed = query.get('claimed')
   const holder = order.claimed_by ?? null
   return (
-    (claimed === null || (claimed === 'mine' ? holder?.user_id === CALLER_ID : holder === null)) &&
+    (claimed === null || (claimed === 'mine' ? holder?.user_id === caller : holder === null)) &&
     (statuses === null ||
       statuses.some((status) =>
         status === FINAL_STATUS ? order.report?.is_final === true : order.status === status,
@@ -66,10 +84,14 @@ function matches(order: Order, query: URLSearchParams): boolean {
 }
 
 /** The page of `orders` that `query` asks for; the cursor is the id of the last order sent. */
-export function pageOf(orders: readonly Order[], query: URLSearchParams): OrderPage {
+export function pageOf(
+  orders: readonly Order[],
+  query: URLSearchParams,
+  caller: string = CALLER_ID,
+): OrderPage {
   const sorted = orders
     .map((order, index) => ({ order, index }))
-    .filter(({ order }) => matches(order, query))
+    .filter(({ order }) => matches(order, query, caller))
     .sort(
       (a, b) =>
         RANK[a.order.priority] - RANK[b.order.priority] ||

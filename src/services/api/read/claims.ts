@@ -1,4 +1,5 @@
 /** Claims as a backend answers them (issue 16), read tolerantly at the edge. */
+import { CLAIMED_ERROR } from '../../../../contract'
 import type { Claim, ClaimHolder } from '../model'
 import { isRecord, readId, readText, readTimestamp } from './values'
 
@@ -22,4 +23,14 @@ export function readClaim(raw: unknown, fallbackOrderId?: string): Claim | null 
     claimed_by: holder,
     expires_at: readTimestamp(raw.expires_at) ?? null,
   }
+}
+
+/**
+ * Who holds the claim that refused a request (409 `claimed`, with the holder), or null for any
+ * other failure: a 409 of a final report, a network error.
+ */
+export function claimHolderOfRefusal(error: unknown): ClaimHolder | null {
+  if (!isRecord(error) || error.status !== 409 || !isRecord(error.conflict)) return null
+  if (error.conflict.error !== CLAIMED_ERROR) return null
+  return readClaimHolder(error.conflict.claimed_by)
 }

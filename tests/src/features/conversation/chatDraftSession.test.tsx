@@ -27,6 +27,7 @@ import {
   signIn,
   tabStorage,
 } from '../../../support/session'
+import { readWithoutTakingOver } from '../../../support/takeOver'
 import { answerOnce, giveConversationALayout, messageBox, sendButton } from './support'
 
 giveConversationALayout()
@@ -54,10 +55,16 @@ function firstReaderAtWork(options: Parameters<typeof openApp>[0] = {}): RenderA
 }
 
 /** Opens a patient's study from the worklist; gives its Message box once the chat has loaded. */
-async function openStudy(view: RenderAppResult, patient: RegExp): Promise<HTMLElement> {
+async function openStudy(
+  view: RenderAppResult,
+  patient: RegExp,
+  { readBy }: { readBy?: string } = {},
+): Promise<HTMLElement> {
   const worklist = await screen.findByRole('listbox', { name: 'Worklist' })
   const option = within(worklist).getByRole('option', { name: patient })
   await view.user.click(option)
+  // A study someone else reads asks first (CLM-7); these stories read it without taking over.
+  if (readBy !== undefined) await readWithoutTakingOver(view.user, readBy)
   await waitFor(() => {
     expect(option).toHaveAttribute('aria-selected', 'true')
   })
@@ -166,7 +173,8 @@ describe('after a 401 sends the browser to /login', () => {
     await signIn(after, SECOND, PASSWORD)
 
     expect(tabStorage()).not.toContain(TYPED)
-    expect(await openStudy(after, ADA)).toHaveValue('')
+    // The first reader's claim outlives their ended session (CLM-4): the second is asked.
+    expect(await openStudy(after, ADA, { readBy: 'Dr Test' })).toHaveValue('')
   })
 })
 
@@ -199,6 +207,8 @@ describe('after the identity provider refuses the refresh', () => {
     await signIn(reader, SECOND, PASSWORD)
 
     expect(tabStorage()).not.toContain(TYPED)
+    // The first reader's claim outlives their ended session (CLM-4): the second is asked.
+    await readWithoutTakingOver(reader.user, 'Dr Test')
     expect(await openStudy(reader, ADA)).toHaveValue('')
     expect(screen.queryByText(TYPED)).not.toBeInTheDocument()
   })

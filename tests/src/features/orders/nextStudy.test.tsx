@@ -10,6 +10,7 @@ import { routePattern } from '../../../support/msw/apiBackend'
 import { buildOrder, buildPatient, buildReport, FIXED_TIME } from '../../../support/msw/data'
 import { apiBackend, identityBackend, server } from '../../../support/msw/server'
 import { renderApp } from '../../../support/render'
+import { readWithoutTakingOver } from '../../../support/takeOver'
 import { seedWorklist } from './worklistHelpers'
 
 function seed() {
@@ -110,6 +111,7 @@ describe("'Next study'", () => {
     const worklist = await screen.findByRole('listbox', { name: 'Worklist' })
 
     await user.click(within(worklist).getByRole('option', { name: /ACC-TAKEN/ }))
+    await readWithoutTakingOver(user, 'Dr Other')
 
     expect(await patientHeader()).toHaveTextContent('Being read by Dr Other')
   })

@@ -19,6 +19,7 @@ import {
   type RenderAppResult,
 } from '../../../support/render'
 import { sessionExpiresInThePage, signIn, tabStorage } from '../../../support/session'
+import { readWithoutTakingOver } from '../../../support/takeOver'
 
 const FIRST = 'marie@hospital.test'
 const SECOND = 'rosalind@hospital.test'
@@ -46,9 +47,14 @@ function firstReaderAtWork(clock: ReturnType<typeof useFakeClock>): RenderAppRes
 }
 
 /** Opens Ada Lovelace's study (order O1) and its report editor; gives the Impression area. */
-async function openReport(view: RenderAppResult): Promise<HTMLTextAreaElement> {
+async function openReport(
+  view: RenderAppResult,
+  { readBy }: { readBy?: string } = {},
+): Promise<HTMLTextAreaElement> {
   const worklist = await screen.findByRole('listbox', { name: 'Worklist' })
   await view.user.click(within(worklist).getByRole('option', { name: /Lovelace, Ada/ }))
+  // A study someone else reads asks first (CLM-7); these stories read it without taking over.
+  if (readBy !== undefined) await readWithoutTakingOver(view.user, readBy)
   const toggle = await screen.findByRole('button', { name: 'Toggle report editor' })
   if (toggle.getAttribute('aria-pressed') !== 'true') await view.user.click(toggle)
   return screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Impression' })
@@ -84,6 +90,8 @@ describe('unsaved report drafts on a shared workstation', () => {
 
     // ...but gone from the tab as soon as someone else signs in.
     expect(tabStorage()).not.toContain(UNSAVED)
+    // The first reader's claim outlives their expired session (CLM-4): the second is asked.
+    await readWithoutTakingOver(view.user, 'Dr Test')
     const impression = await openReport(view)
     expect(impression).toHaveValue('Normal.')
     expect(screen.queryByText(UNSAVED, { exact: false })).not.toBeInTheDocument()
@@ -117,7 +125,8 @@ describe('unsaved report drafts on a shared workstation', () => {
       expect(tabStorage()).not.toContain(UNSAVED)
     })
 
-    const impression = await openReport(view)
+    // The study is the first reader's claim: the second is asked before taking it over.
+    const impression = await openReport(view, { readBy: 'Dr Test' })
     expect(impression).toHaveValue('Normal.')
     expect(screen.queryByText(UNSAVED, { exact: false })).not.toBeInTheDocument()
   })

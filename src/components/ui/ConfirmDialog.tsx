@@ -1,0 +1,65 @@
+/**
+ * A step that is asked first, in an in-app alert dialog whose focus starts on the harmless answer
+ * ('Cancel' unless named otherwise). Escape and a click outside answer it too.
+ */
+import { Button, Dialog, Portal } from '@chakra-ui/react'
+import { useRef, type ReactNode } from 'react'
+
+export interface ConfirmDialogProps {
+  open: boolean
+  title: string
+  question: ReactNode
+  confirmLabel: string
+  /** The harmless answer; 'Cancel' by default. */
+  cancelLabel?: string
+  /** The confirmation is on its way: the button shows it and takes no second press. */
+  confirming?: boolean
+  onCancel: () => void
+  onConfirm: () => void
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  question,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  confirming = false,
+  onCancel,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onCancel()
+      }}
+      initialFocusEl={() => cancelRef.current}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content bg="bg.muted" borderWidth="1px" borderColor="border.emphasized">
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Dialog.Description color="fg">{question}</Dialog.Description>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button ref={cancelRef} variant="outline" onClick={onCancel}>
+                {cancelLabel}
+              </Button>
+              <Button colorPalette="brand" loading={confirming} onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

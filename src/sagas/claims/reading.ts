@@ -1,0 +1,336 @@
+/**
+ * CLM-6..CLM-9: the open study's claim (issue 16), for as long as the study stays open.
+ *
+ * - Opening a study claims it, unless the caches already say someone else reads it: then the
+ *   clinician is asked first ('NAME is reading this study. Take over?'). A claim refused because
+ *   someone got there first (409 `claimed`) asks the same.
+ * - A held claim is renewed every `CLAIM.renewSeconds`; the server lets it go after
+ *   `CLAIM.leaseSeconds` without renewal (a closed tab, a lost network).
+ * - What the live worklist, a read of the order (a refused save reads it) or a renewal says of the
+ *   study's claim is looked at: someone else holding it while the clinician did means they took it over
+ *   (`studyTakenOver`: the editor turns read-only, the draft keeps every word); nobody holding it
+ *   while the clinician reads means it is the clinician's to claim again.
+ * - Closing the study, opening another, logging out and the idle sign-out release the claim; a
+ *   session that ended (expired, refused) cannot, and its lease runs out. Another clinician's
+ *   session taking the tab over claims the open study anew, for them.
+ * A backend without claims (404) is asked once; nothing is claimed for the rest of the page.
+ */
+import type { SagaIterator, Task } from 'redux-saga'
+import { call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects'
+import { idleLogoffStarted, logoutRequested, sessionEnded } from '../../features/auth'
+import { sessionStarted } from '../../shared/events'
+import {
+  claimsUnavailable,
+  selectClaimsUnavailable,
+  selectViewerId,
+  studyClaimed,
+  studyClaimUnsettled,
+  studyClosed,
+  studyFoundSigned,
+  studyHolderChanged,
+  studyReadByOther,
+  studySelected,
+  studyTakenOver,
+  takeOverChosen,
+  takeOverDeclined,
+  workspaceCleared,
+  type Holder,
+} from '../../features/orders'
+import { CLAIM, type Id } from '../../../contract'
+import { isApiError } from '../../services/api/baseApi'
+import { claimsApi } from '../../services/api/claimsApi'
+import type { ClaimHolder } from '../../services/api/model'
+import { patchOrder, selectOrderById, type OrderCacheAccess } from '../../services/api/orderCache'
+import { ordersApi, type OrdersState } from '../../services/api/ordersApi'
+import { claimHolderOfRefusal, readClaimHolder } from '../../services/api/read/claims'
+import { callEndpoint } from '../effects/endpoint'
+import { liveEventReceived } from '../liveEventsSaga'
+
+const RENEW_MS = CLAIM.renewSeconds * 1000
+
+/** What is known of who holds the study's claim (someone, nobody), and whether it is signed. */
+type HolderNews = { holder: ClaimHolder | null; signed: boolean } | undefined
+
+/** The caches' copy of the study's claim, patched like every other change (replayable). */
+function* patchHolder(orderId: Id, holder: ClaimHolder | null): SagaIterator {
+  yield put((dispatch: OrderCacheAccess['dispatch'], getState: () => OrdersState): void => {
+    patchOrder({ dispatch, getState }, orderId, (order) => {
+      order.claimed_by = holder
+    })
+  })
+}
+
+type ClaimResult =
+  | { kind: 'held' }
+  | { kind: 'other'; holder: ClaimHolder }
+  | { kind: 'unavailable' }
+  | { kind: 'unsettled' }
+
+/** One claim request (a first claim, a renewal, a take-over). */
+function* askForClaim(orderId: Id, takeOver: boolean): SagaIterator<ClaimResult> {
+  try {
+    const claim = yield* callEndpoint(
+      claimsApi.endpoints.claimOrder.initiate({ orderId, takeOver }, { track: false }),
+    )
+    yield* patchHolder(orderId, claim.claimed_by)
+    return { kind: 'held' }
+  } catch (error) {
+    const holder = claimHolderOfRefusal(error)
+    if (holder) {
+      yield* patchHolder(orderId, holder)
+      return { kind: 'other', holder }
+    }
+    if (isApiError(error) && error.status === 404) {
+      // No such route, or no such order: either way there is nothing to claim.
+      return { kind: 'unavailable' }
+    }
+    // Logged by the API failure saga; the next renewal asks again.
+    return { kind: 'unsettled' }
+  }
+}
+
+function* viewer(): SagaIterator<Id | null> {
+  return (yield select(selectViewerId)) as Id | null
+}
+
+/** The news an action carries about the study's claim, if any. */
+function newsOf(orderId: Id, action: unknown): HolderNews {
+  const holderIn = (raw: unknown): HolderNews => {
+    if (typeof raw !== 'object' || raw === null || !('claimed_by' in raw)) return undefined
+    const { claimed_by: value, report } = raw as { claimed_by: unknown; report?: unknown }
+    return {
+      holder: value === null ? null : readClaimHolder(value),
+      signed: isSigned({ report }),
+    }
+  }
+  if (liveEventReceived.match(action)) {
+    return action.payload.orderId === orderId ? holderIn(action.payload.order) : undefined
+  }
+  if (ordersApi.endpoints.getOrder.matchFulfilled(action)) {
+    return action.meta.arg.originalArgs === orderId ? holderIn(action.payload) : undefined
+  }
+  return undefined
+}
+
+function newsFor(orderId: Id) {
+  return (action: unknown): boolean => newsOf(orderId, action) !== undefined
+}
+
+const choiceFor = (orderId: Id) => (action: unknown) =>
+  (takeOverChosen.match(action) || takeOverDeclined.match(action)) &&
+  action.payload.orderId === orderId
+
+/** Whether an order (raw, or as cached) carries a signed report. */
+function isSigned(order: { report?: unknown } | undefined): boolean {
+  const report = order?.report
+  return typeof report === 'object' && report !== null && 'is_final' in report
+    ? report.is_final === true
+    : false
+}
+
+/** The holder as the screen names them. */
+const named = (holder: ClaimHolder): Holder => ({ user_id: holder.user_id, name: holder.name })
+
+/**
+ * While someone else holds the claim: the clinician's answer to 'Take over?', the holder letting
+ * go (then the study is the clinician's to claim), or the report being signed (then there is
+ * nothing left to take over: anyone may add an addendum).
+ */
+function* whileReadByOther(orderId: Id): SagaIterator<'take_over' | 'claim' | 'signed'> {
+  for (;;) {
+    const { choice, news } = (yield race({
+      choice: take(choiceFor(orderId)),
+      news: take(newsFor(orderId)),
+    })) as { choice?: unknown; news?: unknown }
+    if (choice) {
+      if (takeOverChosen.match(choice)) return 'take_over'
+      continue
+    }
+    const said = newsOf(orderId, news)
+    if (!said) continue
+    if (said.signed) return 'signed'
+    if (said.holder === null) return 'claim'
+    const me = yield* viewer()
+    if (said.holder.user_id === me) return 'claim'
+    yield put(studyHolderChanged({ orderId, holder: named(said.holder) }))
+  }
+}
+
+/**
+ * While the clinician holds the claim: renewed each `RENEW_MS`; answers who took it over, or
+ * null when it was let go (expired) and is to be claimed again.
+ */
+function* whileHeld(orderId: Id): SagaIterator<ClaimHolder | null> {
+  for (;;) {
+    const { news } = (yield race({
+      renew: delay(RENEW_MS),
+      news: take(newsFor(orderId)),
+    })) as { renew?: true; news?: unknown }
+    if (news === undefined) {
+      const renewal = yield* askForClaim(orderId, false)
+      if (renewal.kind === 'other') return renewal.holder
+      if (renewal.kind === 'unavailable') return null
+      continue
+    }
+    const said = newsOf(orderId, news)
+    if (!said) continue
+    if (said.holder === null) return null
+    if (said.holder.user_id !== (yield* viewer())) return said.holder
+  }
+}
+
+/** Another clinician reads the study: the clinician is asked, or told it was taken over. */
+function* readByOther(
+  orderId: Id,
+  holder: ClaimHolder,
+  takenOver: boolean,
+): SagaIterator<'take_over' | 'claim' | 'signed'> {
+  yield put(
+    takenOver
+      ? studyTakenOver({ orderId, holder: named(holder) })
+      : studyReadByOther({ orderId, holder: named(holder) }),
+  )
+  return yield* whileReadByOther(orderId)
+}
+
+/** Whether the study's report is signed now, as the server says; false when it cannot be read. */
+function* signedNow(orderId: Id): SagaIterator<boolean> {
+  try {
+    return isSigned(
+      yield* callEndpoint(
+        ordersApi.endpoints.getOrder.initiate(orderId, { subscribe: false, forceRefetch: true }),
+      ),
+    )
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The claim of one open study, from its opening until it closes (then cancelled). A signed study
+ * is not claimed: nobody writes its report any more, and anyone may add an addendum.
+ */
+export function* readStudy(
+  orderId: Id,
+  control: { release: boolean } = { release: true },
+): SagaIterator {
+  let held = false
+  try {
+    const cached = (yield select((state: OrdersState) => selectOrderById(state, orderId))) as
+      { claimed_by?: ClaimHolder | null; report?: unknown } | undefined
+    let next: 'claim' | 'take_over' | 'signed' = isSigned(cached) ? 'signed' : 'claim'
+    if (next === 'claim' && cached?.claimed_by && cached.claimed_by.user_id !== (yield* viewer())) {
+      next = yield* readByOther(orderId, cached.claimed_by, false)
+    }
+    while (next !== 'signed') {
+      const result = yield* askForClaim(orderId, next === 'take_over')
+      next = 'claim'
+      if (result.kind === 'unavailable') {
+        if (!held) yield put(claimsUnavailable())
+        return
+      }
+      if (result.kind === 'unsettled') {
+        held = false
+        yield put(studyClaimUnsettled({ orderId }))
+        yield delay(RENEW_MS)
+        continue
+      }
+      if (result.kind === 'other') {
+        const takenOver = held
+        held = false
+        next =
+          !takenOver && (yield* signedNow(orderId))
+            ? 'signed'
+            : yield* readByOther(orderId, result.holder, takenOver)
+        continue
+      }
+      held = true
+      yield put(studyClaimed({ orderId }))
+      const takenBy = yield* whileHeld(orderId)
+      if (takenBy === null) continue
+      held = false
+      next = yield* readByOther(orderId, takenBy, true)
+    }
+    yield put(studyFoundSigned({ orderId }))
+  } finally {
+    if (held && control.release && ((yield cancelled()) as boolean)) yield call(release, orderId)
+  }
+}
+
+/** Lets the claim go; a failure is logged by the API failure saga and the lease runs out. */
+function* release(orderId: Id): SagaIterator {
+  try {
+    yield* callEndpoint(claimsApi.endpoints.releaseClaim.initiate(orderId, { track: false }))
+    yield* patchHolder(orderId, null)
+  } catch {
+    // The server lets it go after CLAIM.leaseSeconds.
+  }
+}
+
+/** What ends the open study's claim: another study, none, leaving the workspace. */
+const ENDS_A_CLAIM = [
+  studySelected.type,
+  studyClosed.type,
+  workspaceCleared.type,
+  logoutRequested.type,
+  idleLogoffStarted.type,
+  sessionEnded.type,
+  sessionStarted.type,
+]
+
+/** Whose session's token can still let a claim go: not once the session has ended. */
+const RELEASES: ReadonlySet<string> = new Set([
+  studySelected.type,
+  studyClosed.type,
+  logoutRequested.type,
+  idleLogoffStarted.type,
+])
+
+interface Reading {
+  task: Task
+  orderId: Id
+  viewer: Id | null
+  /** Whether cancelling the task lets its claim go (read by its `finally`). */
+  control: { release: boolean }
+}
+
+export function* watchClaims(): SagaIterator {
+  let reading: Reading | null = null
+  try {
+    yield* followOpenStudy((next) => {
+      reading = next
+    })
+  } finally {
+    // The flows stopping (the store's end) is not the clinician closing the study.
+    const last = reading as Reading | null
+    if (last) last.control.release = false
+  }
+}
+
+function* followOpenStudy(track: (reading: Reading | null) => void): SagaIterator {
+  let reading: Reading | null = null
+  for (;;) {
+    const action = (yield take(ENDS_A_CLAIM)) as { type: string; payload?: unknown }
+    const me = yield* viewer()
+    let next: Id | null = null
+    if (studySelected.match(action)) next = action.payload.orderId
+    if (sessionStarted.match(action)) {
+      // The same clinician: nothing changes. Another one's session took the tab over: the open
+      // study is theirs to claim (their predecessor's claim cannot be let go with their token).
+      if (!reading || reading.viewer === me) continue
+      next = reading.orderId
+    }
+    if (reading?.task.isRunning() && reading.orderId === next && reading.viewer === me) continue
+    if (reading) {
+      reading.control.release = RELEASES.has(action.type) && reading.viewer === me
+      yield cancel(reading.task)
+      reading = null
+      track(null)
+    }
+    if (next === null || ((yield select(selectClaimsUnavailable)) as boolean)) continue
+    const control = { release: true }
+    const task = (yield fork(readStudy, next, control)) as Task
+    reading = { task, orderId: next, viewer: me, control }
+    track(reading)
+  }
+}
