@@ -6,7 +6,7 @@
  * Two groups. What the screens use (the API's session, navigator and logger, the clock, the
  * identity SDK's sign-out): main.tsx creates them (`createBrowserDeps`). What only the
  * workspace's flows use (draft storage, the speech engine, the activity monitor, the live
- * worklist's stream): in the page
+ * worklist's stream, the page going away): in the page
  * they come with the flows' code, after the first screen (flowDeps.ts).
  */
 import { createContext, useContext } from 'react'
@@ -21,6 +21,7 @@ import type { ChatDraftStorage } from '../services/storage/chatDraftStorage'
 import type { DraftStorage } from '../services/storage/draftStorage'
 import type { DictationEngine } from '../services/speech/types'
 import type { EventStreamReader } from '../services/events/eventStream'
+import type { PageHideSource } from '../services/page/pageHide'
 
 export type ScreenDeps = ApiDeps & {
   /** SEC-8: the idle sign-out's clock. */
@@ -40,6 +41,8 @@ export interface FlowDeps {
   activity: ActivityMonitor
   /** One connection to the live worklist's stream (live-events saga): fetch in the browser. */
   liveEvents: EventStreamReader
+  /** The page going away (`pagehide`): the open study's claim is let go (claims saga). */
+  pageHide: PageHideSource
 }
 
 export type AppDeps = ScreenDeps & FlowDeps

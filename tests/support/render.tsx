@@ -4,6 +4,7 @@
  * memory router. Only the collaborators that leave the page are doubles: the logger and the
  * full-page navigator.
  */
+import { windowPageHide } from '../../src/services/page/pageHide'
 import type { EventStreamReader } from '../../src/services/events/eventStream'
 import { render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
@@ -100,6 +101,8 @@ export function createTestDeps(
     identity: createIdentitySignOut(),
     // No live stream unless a test asks for one (the live-events tests pass readEventStream).
     liveEvents: options.liveEvents ?? (() => Promise.resolve({ kind: 'unsupported' })),
+    // jsdom's window: a test fires `pagehide` on it as the browser would.
+    pageHide: windowPageHide(window),
   }
 }
 

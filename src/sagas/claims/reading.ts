@@ -14,26 +14,21 @@
  *   session that ended (expired, refused) cannot, and its lease runs out. Another clinician's
  *   session taking the tab over claims the open study anew, for them.
  * A backend without claims (404) is asked once; nothing is claimed for the rest of the page.
+ * Which study is open, and what ends its claim, is followed by ./watch.ts.
  */
-import type { SagaIterator, Task } from 'redux-saga'
-import { call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects'
-import { idleLogoffStarted, logoutRequested, sessionEnded } from '../../features/auth'
-import { sessionStarted } from '../../shared/events'
+import type { SagaIterator } from 'redux-saga'
+import { call, cancelled, delay, put, race, select, take } from 'redux-saga/effects'
 import {
   claimsUnavailable,
-  selectClaimsUnavailable,
   selectViewerId,
   studyClaimed,
   studyClaimUnsettled,
-  studyClosed,
   studyFoundSigned,
   studyHolderChanged,
   studyReadByOther,
-  studySelected,
   studyTakenOver,
   takeOverChosen,
   takeOverDeclined,
-  workspaceCleared,
   type Holder,
 } from '../../features/orders'
 import { CLAIM, type Id } from '../../../contract'
@@ -206,15 +201,22 @@ function* signedNow(orderId: Id): SagaIterator<boolean> {
   }
 }
 
+/** What the claims watcher and one study's claim share (plain flags, in the sagas' memory). */
+export interface ClaimControl {
+  /** Whether cancelling the study's claim lets it go: not when its session has ended. */
+  release: boolean
+  /** Whether the clinician holds the claim now. */
+  held: boolean
+}
+
+export const newControl = (): ClaimControl => ({ release: true, held: false })
+
 /**
  * The claim of one open study, from its opening until it closes (then cancelled). A signed study
  * is not claimed: nobody writes its report any more, and anyone may add an addendum.
  */
-export function* readStudy(
-  orderId: Id,
-  control: { release: boolean } = { release: true },
-): SagaIterator {
-  let held = false
+export function* readStudy(orderId: Id, control: ClaimControl = newControl()): SagaIterator {
+  control.held = false
   try {
     const cached = (yield select((state: OrdersState) => selectOrderById(state, orderId))) as
       { claimed_by?: ClaimHolder | null; report?: unknown } | undefined
@@ -226,111 +228,50 @@ export function* readStudy(
       const result = yield* askForClaim(orderId, next === 'take_over')
       next = 'claim'
       if (result.kind === 'unavailable') {
-        if (!held) yield put(claimsUnavailable())
+        if (!control.held) yield put(claimsUnavailable())
         return
       }
       if (result.kind === 'unsettled') {
-        held = false
+        control.held = false
         yield put(studyClaimUnsettled({ orderId }))
         yield delay(RENEW_MS)
         continue
       }
       if (result.kind === 'other') {
-        const takenOver = held
-        held = false
+        const takenOver = control.held
+        control.held = false
         next =
           !takenOver && (yield* signedNow(orderId))
             ? 'signed'
             : yield* readByOther(orderId, result.holder, takenOver)
         continue
       }
-      held = true
+      control.held = true
       yield put(studyClaimed({ orderId }))
       const takenBy = yield* whileHeld(orderId)
       if (takenBy === null) continue
-      held = false
+      control.held = false
       next = yield* readByOther(orderId, takenBy, true)
     }
     yield put(studyFoundSigned({ orderId }))
   } finally {
-    if (held && control.release && ((yield cancelled()) as boolean)) yield call(release, orderId)
+    if (control.held && control.release && ((yield cancelled()) as boolean)) {
+      yield call(releaseClaim, orderId, false)
+    }
   }
 }
 
-/** Lets the claim go; a failure is logged by the API failure saga and the lease runs out. */
-function* release(orderId: Id): SagaIterator {
+/**
+ * Lets the claim go (`leaving`: as the page goes away, so the request outlives it); a failure is
+ * logged by the API failure saga and the lease runs out.
+ */
+export function* releaseClaim(orderId: Id, leaving: boolean): SagaIterator {
   try {
-    yield* callEndpoint(claimsApi.endpoints.releaseClaim.initiate(orderId, { track: false }))
+    yield* callEndpoint(
+      claimsApi.endpoints.releaseClaim.initiate({ orderId, leaving }, { track: false }),
+    )
     yield* patchHolder(orderId, null)
   } catch {
     // The server lets it go after CLAIM.leaseSeconds.
-  }
-}
-
-/** What ends the open study's claim: another study, none, leaving the workspace. */
-const ENDS_A_CLAIM = [
-  studySelected.type,
-  studyClosed.type,
-  workspaceCleared.type,
-  logoutRequested.type,
-  idleLogoffStarted.type,
-  sessionEnded.type,
-  sessionStarted.type,
-]
-
-/** Whose session's token can still let a claim go: not once the session has ended. */
-const RELEASES: ReadonlySet<string> = new Set([
-  studySelected.type,
-  studyClosed.type,
-  logoutRequested.type,
-  idleLogoffStarted.type,
-])
-
-interface Reading {
-  task: Task
-  orderId: Id
-  viewer: Id | null
-  /** Whether cancelling the task lets its claim go (read by its `finally`). */
-  control: { release: boolean }
-}
-
-export function* watchClaims(): SagaIterator {
-  let reading: Reading | null = null
-  try {
-    yield* followOpenStudy((next) => {
-      reading = next
-    })
-  } finally {
-    // The flows stopping (the store's end) is not the clinician closing the study.
-    const last = reading as Reading | null
-    if (last) last.control.release = false
-  }
-}
-
-function* followOpenStudy(track: (reading: Reading | null) => void): SagaIterator {
-  let reading: Reading | null = null
-  for (;;) {
-    const action = (yield take(ENDS_A_CLAIM)) as { type: string; payload?: unknown }
-    const me = yield* viewer()
-    let next: Id | null = null
-    if (studySelected.match(action)) next = action.payload.orderId
-    if (sessionStarted.match(action)) {
-      // The same clinician: nothing changes. Another one's session took the tab over: the open
-      // study is theirs to claim (their predecessor's claim cannot be let go with their token).
-      if (!reading || reading.viewer === me) continue
-      next = reading.orderId
-    }
-    if (reading?.task.isRunning() && reading.orderId === next && reading.viewer === me) continue
-    if (reading) {
-      reading.control.release = RELEASES.has(action.type) && reading.viewer === me
-      yield cancel(reading.task)
-      reading = null
-      track(null)
-    }
-    if (next === null || ((yield select(selectClaimsUnavailable)) as boolean)) continue
-    const control = { release: true }
-    const task = (yield fork(readStudy, next, control)) as Task
-    reading = { task, orderId: next, viewer: me, control }
-    track(reading)
   }
 }

@@ -23,6 +23,8 @@ export interface ApiRequest {
    * ignores the parameters still answers the whole list, which the page reader takes too).
    */
   page?: true
+  /** Sent even as the page goes away (`fetch`'s keepalive): a claim let go as the tab closes. */
+  keepalive?: true
 }
 
 type PathOf<N extends RouteName> = (typeof routePaths)[N]['path']
@@ -60,7 +62,7 @@ type BodyOption<N extends RouteName> = [RouteBody<N>] extends [never]
 
 export type RequestOptions<N extends RouteName> = ParamsOption<N> &
   BodyOption<N> &
-  QueryOption<N> & { headers?: Record<string, string> | undefined }
+  QueryOption<N> & { headers?: Record<string, string> | undefined; keepalive?: boolean }
 
 /** Fills the `:name` segments of a route path, each one URL-encoded. */
 export function routeUrl(path: string, params: Readonly<Record<string, string>> = {}): string {
@@ -100,5 +102,6 @@ export function apiRequest<N extends RouteName>(name: N, options: RequestOptions
   if (options.headers && Object.keys(options.headers).length > 0) {
     request.headers = { ...options.headers }
   }
+  if (options.keepalive) request.keepalive = true
   return request
 }

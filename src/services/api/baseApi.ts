@@ -215,6 +215,7 @@ const httpBaseQuery: BaseQueryFn<
       method: request.method,
       body: request.body,
       ...(request.headers ? { headers: request.headers } : {}),
+      ...(request.keepalive ? { keepalive: true } : {}),
     },
     api,
     extraOptions,

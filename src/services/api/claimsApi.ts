@@ -1,6 +1,7 @@
 /**
  * Claims (issue 16): who reads which study. Opening a study claims it (and renews the claim while
- * it stays open), closing it releases it, 'Next study' claims the most urgent study nobody reads.
+ * it stays open), closing it (or the tab) releases it, 'Next study' claims the most urgent study
+ * nobody reads.
  * A backend without claims answers 404 to these; the flows that call them carry on without.
  */
 import { apiRequest } from './apiRequest'
@@ -17,8 +18,10 @@ export const claimsApi = baseApi.injectEndpoints({
           body: takeOver ? { take_over: true } : {},
         }),
     }),
-    releaseClaim: build.mutation<null, Id>({
-      query: (orderId) => apiRequest('releaseClaim', { params: { id: orderId } }),
+    /** `leaving`: the page is going away, so the request must outlive it (keepalive). */
+    releaseClaim: build.mutation<null, { orderId: Id; leaving?: boolean }>({
+      query: ({ orderId, leaving }) =>
+        apiRequest('releaseClaim', { params: { id: orderId }, keepalive: leaving === true }),
     }),
     // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's marker for an endpoint without argument
     nextStudy: build.mutation<Order | null, void>({

@@ -52,6 +52,8 @@ export interface RecordedRequest {
   body: unknown
   headers: Headers
   credentials: RequestCredentials
+  /** Sent to outlive the page (`fetch`'s keepalive). */
+  keepalive: boolean
 }
 
 export interface ApiBackend {
@@ -251,6 +253,7 @@ export function apiHandlers(backend: ApiBackend) {
         body,
         headers: request.headers,
         credentials: request.credentials,
+        keepalive: request.keepalive,
       })
       return respond({ params, body, headers: request.headers, query: url.searchParams })
     })

@@ -107,6 +107,22 @@ describe('the open study’s claim', () => {
     })
   })
 
+  it('CLM-6 the page going away (a closed tab) lets the claim go with a request that outlives the page', async () => {
+    const [free] = seed()
+    const { user } = signedIn()
+    await user.click(await worklistRow('ACC-FREE'))
+    await waitFor(() => {
+      expect(free!.claimed_by?.name).toBe('Dr Test')
+    })
+
+    window.dispatchEvent(new Event('pagehide'))
+
+    await waitFor(() => {
+      expect(free!.claimed_by).toBeNull()
+    })
+    expect(releasesOf(free!.id).map((request) => request.keepalive)).toEqual([true])
+  })
+
   it("CLM-7 a study someone else reads asks 'NAME is reading this study. Take over?'; Cancel reads it without writing", async () => {
     const [, , taken] = seed()
     const { user } = signedIn()

@@ -158,7 +158,8 @@ const cases: Record<RouteName, EndpointCase> = {
     body: { take_over: true },
   },
   releaseClaim: {
-    call: (store) => store.dispatch(claimsApi.endpoints.releaseClaim.initiate('O1')).unwrap(),
+    call: (store) =>
+      store.dispatch(claimsApi.endpoints.releaseClaim.initiate({ orderId: 'O1' })).unwrap(),
     path: '/api/v1/orders/O1/claim',
     body: null,
   },

@@ -1,0 +1,105 @@
+/**
+ * Which study's claim is followed (./reading.ts), and what ends it: opening another study,
+ * closing it, Log out and the idle sign-out let it go; a session that ended (expired, refused)
+ * cannot, and its lease runs out on the server; another clinician's session taking the tab over
+ * claims the open study anew, for them. The page going away (a closed tab) lets the claim go with
+ * a request that outlives the page, so a colleague need not wait for the lease to end.
+ */
+import { eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga'
+import { cancel, fork, getContext, race, select, take } from 'redux-saga/effects'
+import { idleLogoffStarted, logoutRequested, sessionEnded } from '../../features/auth'
+import {
+  selectClaimsUnavailable,
+  selectViewerId,
+  studyClosed,
+  studySelected,
+  workspaceCleared,
+} from '../../features/orders'
+import type { PageHideSource } from '../../services/page/pageHide'
+import { sessionStarted } from '../../shared/events'
+import type { Id } from '../../../contract'
+import { newControl, readStudy, releaseClaim, type ClaimControl } from './reading'
+
+/** What ends the open study's claim: another study, none, leaving the workspace. */
+const ENDS_A_CLAIM = [
+  studySelected.type,
+  studyClosed.type,
+  workspaceCleared.type,
+  logoutRequested.type,
+  idleLogoffStarted.type,
+  sessionEnded.type,
+  sessionStarted.type,
+]
+
+/** Whose session's token can still let a claim go: not once the session has ended. */
+const RELEASES: ReadonlySet<string> = new Set([
+  studySelected.type,
+  studyClosed.type,
+  logoutRequested.type,
+  idleLogoffStarted.type,
+])
+
+interface Reading {
+  task: Task
+  orderId: Id
+  viewer: Id | null
+  control: ClaimControl
+}
+
+function pageHides(source: PageHideSource): EventChannel<true> {
+  return eventChannel<true>((emit) =>
+    source(() => {
+      emit(true)
+    }),
+  )
+}
+
+export function* watchClaims(): SagaIterator {
+  const hides = pageHides((yield getContext('pageHide')) as PageHideSource)
+  let reading: Reading | null = null
+  try {
+    for (;;) {
+      const { hidden, action } = (yield race({
+        hidden: take(hides),
+        action: take(ENDS_A_CLAIM),
+      })) as { hidden?: true; action?: { type: string; payload?: unknown } }
+      if (hidden) {
+        // Started at once, in the page's last moments; not waited for.
+        if (reading?.control.held) yield fork(releaseClaim, reading.orderId, true)
+        continue
+      }
+      if (action) reading = yield* follow(reading, action)
+    }
+  } finally {
+    hides.close()
+    // The flows stopping (the store's end) is not the clinician closing the study.
+    if (reading) reading.control.release = false
+  }
+}
+
+/** What one action does to the claim followed: nothing, an end, or a new study's claim. */
+function* follow(
+  reading: Reading | null,
+  action: { type: string; payload?: unknown },
+): SagaIterator<Reading | null> {
+  const me = (yield select(selectViewerId)) as Id | null
+  let next: Id | null = null
+  if (studySelected.match(action)) next = action.payload.orderId
+  if (sessionStarted.match(action)) {
+    // The same clinician: nothing changes. Another one's session took the tab over: the open
+    // study is theirs to claim (their predecessor's claim cannot be let go with their token).
+    if (!reading || reading.viewer === me) return reading
+    next = reading.orderId
+  }
+  if (reading?.task.isRunning() && reading.orderId === next && reading.viewer === me) {
+    return reading
+  }
+  if (reading) {
+    reading.control.release = RELEASES.has(action.type) && reading.viewer === me
+    yield cancel(reading.task)
+  }
+  if (next === null || ((yield select(selectClaimsUnavailable)) as boolean)) return null
+  const control = newControl()
+  const task = (yield fork(readStudy, next, control)) as Task
+  return { task, orderId: next, viewer: me, control }
+}
