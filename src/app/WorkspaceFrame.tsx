@@ -17,6 +17,7 @@ import { Box, Center, Flex, IconButton, Text, VisuallyHidden } from '@chakra-ui/
 import { Suspense, useEffect } from 'react'
 import { LogoutButton } from '../features/auth'
 import {
+  letGoOfOpenStudy,
   PatientHeader,
   selectSelectedOrderId,
   Sidebar,
@@ -119,7 +120,7 @@ export function WorkspaceFrame() {
               <ReportIcon />
             </IconButton>
           )}
-          <LogoutButton />
+          <LogoutButton beforeSignOut={() => dispatch(letGoOfOpenStudy())} />
         </Flex>
         <Flex as="main" flex="1" minHeight="0">
           {orderId === null ? (

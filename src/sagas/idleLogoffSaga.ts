@@ -49,9 +49,11 @@ import {
   type IdleWatch,
 } from '../features/auth'
 import { selectDictationStatus, type DictationStatus } from '../features/dictation'
+import { letGoOfOpenStudy } from '../features/orders'
 import type { ActivityMonitor, Clock } from '../services/activity'
 import type { IdentitySignOut } from '../services/auth/identitySignOut'
 import type { Logger } from '../services/log'
+import { runThunk } from './effects/endpoint'
 
 /** Dictation at work: the microphone open, or its words on their way to the Message box. */
 const DICTATING: readonly DictationStatus[] = ['starting', 'recording', 'stopping', 'cleaningUp']
@@ -138,6 +140,9 @@ function* keepTime(watch: IdleWatch): SagaIterator {
       }
     }
     yield put(idleLogoffStarted({ idleMinutes: watch.idleMinutes }))
+    // While the session still stands: the open study's claim goes first (CLM-6).
+    const letGo = yield* runThunk(letGoOfOpenStudy())
+    yield call(() => letGo)
     for (;;) {
       yield call([identity, 'signOut'], logger)
       // Once the session has ended the workspace leaves the screen, and this watch with it. A

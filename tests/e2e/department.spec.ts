@@ -7,7 +7,7 @@
  * the specs after it find the worklist as it was.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { shot, signUp } from './support'
+import { openReportEditor, selectStudy, shot, signUp } from './support'
 
 /** Ends the claim this page's clinician holds on `orderId` (DELETE /orders/{id}/claim). */
 async function release(page: Page, orderId: string) {
@@ -98,6 +98,80 @@ test("WL-10 a study another clinician takes with Next study reads 'Being read by
     )
     await page.screenshot({ path: shot('being-read-by') })
     await release(taker, orderId)
+  } finally {
+    await other.close()
+  }
+})
+
+/** A routine study no other browser test opens. */
+const SHARED_STUDY = 'A26115039'
+
+test('CLM-7 CLM-8 NX-1 two clinicians: B sees A reading at once, takes over, A keeps the unsaved text read-only; Next study gives each a study of their own', async ({
+  page: a,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  await signUp(a, 'ada-claims', 'Dr Ada Claims')
+  const other = await browser.newContext({ baseURL })
+  try {
+    const b = await other.newPage()
+    await signUp(b, 'ben-claims', 'Dr Ben Claims')
+    const rowOf = (page: Page) =>
+      page
+        .getByRole('listbox', { name: 'Worklist' })
+        .getByRole('option')
+        .filter({ hasText: SHARED_STUDY })
+    // B's worklist shows the study unclaimed, and keeps the finder's narrowing for the rest.
+    await b.getByRole('searchbox', { name: 'Find patient' }).fill(SHARED_STUDY)
+    await expect(rowOf(b)).toBeVisible()
+    await expect(rowOf(b)).not.toContainText('Being read by')
+
+    // A opens the study and types into the report without pausing long enough to save.
+    await selectStudy(a, SHARED_STUDY)
+    const started = Date.now()
+    // B's worklist hears of it through the live worklist, without a reload, within 2 s.
+    await expect(rowOf(b)).toContainText('Being read by Dr Ada Claims', { timeout: 2_000 })
+    const heardAfterMs = Date.now() - started
+    test
+      .info()
+      .annotations.push({ type: 'claim seen by B after (ms)', description: `${heardAfterMs}` })
+    const editorA = await openReportEditor(a)
+    await editorA.impression.fill('Unsaved words of Dr Ada Claims.')
+
+    // B opens it, is asked, and takes it over.
+    await rowOf(b).click()
+    const question = b.getByRole('alertdialog')
+    await expect(question).toContainText('Dr Ada Claims is reading this study. Take over?')
+    await b.screenshot({ path: shot('take-over-question') })
+    await question.getByRole('button', { name: 'Take over' }).click()
+    await expect(question).toBeHidden()
+    await expect(b.getByRole('group', { name: 'Patient' })).not.toContainText('Being read by')
+
+    // A is told at once: the editor turns read-only and keeps every word typed.
+    await expect(a.getByText('Dr Ben Claims took over this study.')).toBeVisible()
+    await expect(editorA.impression).not.toBeEditable()
+    await expect(editorA.impression).toHaveValue('Unsaved words of Dr Ada Claims.')
+    await expect(a.getByRole('group', { name: 'Patient' })).toContainText(
+      'Being read by Dr Ben Claims',
+    )
+    await a.screenshot({ path: shot('taken-over') })
+
+    // Next study, pressed by both at once, opens a different study for each.
+    const shared = studyInAddress(a)
+    await Promise.all([
+      a.getByRole('button', { name: 'Next study' }).click(),
+      b.getByRole('button', { name: 'Next study' }).click(),
+    ])
+    await expect.poll(() => studyInAddress(a)).not.toBe(shared)
+    await expect.poll(() => studyInAddress(b)).not.toBe(shared)
+    const studyOfA = studyInAddress(a) ?? ''
+    const studyOfB = studyInAddress(b) ?? ''
+    expect(studyOfA).not.toBe('')
+    expect(studyOfB).not.toBe('')
+    expect(studyOfA).not.toBe(studyOfB)
+    await release(a, studyOfA)
+    await release(b, studyOfB)
   } finally {
     await other.close()
   }

@@ -1,6 +1,7 @@
 /**
  * Two clinicians on one study, each in a browser of their own (AU-1, UA-1, RH-1, SG-1, SG-2,
- * AD-1): B sees A's message under A's name; A's typed impression, replaced by a dictated
+ * AD-1, CLM-7): B, asked whether to take over the study A reads, reads it only and sees A's
+ * message under A's name; A's typed impression, replaced by a dictated
  * instruction to the assistant, comes back with one click; A signs, B adds an addendum; a reload
  * shows all of it, and the history tells who did what.
  */
@@ -60,8 +61,13 @@ test('AU-1 UA-1 RH-1 SG-1 SG-2 AD-1 AD-2 two clinicians on one study: names, an 
   await saved
   await send(a, 'What is the indication?')
 
-  // B opens the same study: A's message carries A's name; B's own is 'You'.
+  // B opens the same study, which A reads: B is asked before taking it over (CLM-7) and reads
+  // it only. A's message carries A's name; B's own, a consult, is 'You' and changes no report.
   await openStudy(b)
+  const question = b.getByRole('alertdialog')
+  await expect(question).toContainText(`${ADA} is reading this study. Take over?`)
+  await question.getByRole('button', { name: 'Cancel' }).click()
+  await expect(question).toBeHidden()
   const log = b.getByRole('log', { name: 'Messages' })
   await expect(log.getByRole('article', { name: ADA })).toContainText('What is the indication?')
   await send(b, 'Any prior imaging?')

@@ -11,7 +11,15 @@ import { endIdentitySession } from '../../services/auth/identitySignOut'
 import { useAppDispatch } from '../../app/hooks'
 import { logoutRequested } from './authEvents'
 
-export function LogoutButton(props: Omit<ButtonProps, 'onClick' | 'children'>) {
+export interface LogoutButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
+  /**
+   * What must be done while the session still stands (the app's: the open study's claim let go);
+   * the sign-out waits for it, and goes on whatever its outcome.
+   */
+  beforeSignOut?: () => Promise<unknown>
+}
+
+export function LogoutButton({ beforeSignOut, ...props }: LogoutButtonProps) {
   const sdk = useDescope()
   const { logger } = useDeps()
   const dispatch = useAppDispatch()
@@ -21,6 +29,7 @@ export function LogoutButton(props: Omit<ButtonProps, 'onClick' | 'children'>) {
     setPending(true)
     dispatch(logoutRequested())
     try {
+      await beforeSignOut?.().catch(() => undefined)
       await endIdentitySession(sdk, logger)
     } finally {
       setPending(false)

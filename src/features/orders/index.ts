@@ -49,6 +49,7 @@ export {
   takeOverDeclined,
 } from './claimSlice'
 export type { ClaimState, Holder, OpenClaim, ReadingStatus } from './claimSlice'
+export { letGoOfOpenStudy } from './letGo'
 export type { WorklistState } from './worklistSlice'
 export type { ClearAllFailure, ClearAllState, OrdersState } from './ordersSlice'
 export {

@@ -1,6 +1,7 @@
 /**
- * Which study's claim is followed (./reading.ts), and what ends it: opening another study,
- * closing it, Log out and the idle sign-out let it go; a session that ended (expired, refused)
+ * Which study's claim is followed (./reading.ts), and what ends it: opening another study and
+ * closing it let it go; Log out and the idle sign-out let it go themselves before the session
+ * ends (features/orders/letGo.ts); a session that ended (expired, refused)
  * cannot, and its lease runs out on the server; another clinician's session taking the tab over
  * claims the open study anew, for them. The page going away (a closed tab) lets the claim go with
  * a request that outlives the page, so a colleague need not wait for the lease to end.
@@ -31,13 +32,12 @@ const ENDS_A_CLAIM = [
   sessionStarted.type,
 ]
 
-/** Whose session's token can still let a claim go: not once the session has ended. */
-const RELEASES: ReadonlySet<string> = new Set([
-  studySelected.type,
-  studyClosed.type,
-  logoutRequested.type,
-  idleLogoffStarted.type,
-])
+/**
+ * What lets the claim go here. Not a session that ended (its token cannot), and not Log out or
+ * the idle sign-out: they let it go themselves, waiting for it before the session ends
+ * (`letGoOfOpenStudy`).
+ */
+const RELEASES: ReadonlySet<string> = new Set([studySelected.type, studyClosed.type])
 
 interface Reading {
   task: Task

@@ -53,7 +53,7 @@ export interface RecordedRequest {
   headers: Headers
   credentials: RequestCredentials
   /** Sent to outlive the page (`fetch`'s keepalive). */
-  keepalive: boolean
+  keepalive?: boolean
 }
 
 export interface ApiBackend {
