@@ -31,7 +31,12 @@ const SPEECH_NOT_CONFIGURED = { endpoint: 'speechToken', status: 503 } as const
  * Routes beyond the product spec that another backend may not have: their 404 says so (RH-3), and
  * is logged as information, not as an error at every report write.
  */
-const ROUTES_BEYOND_THE_SPEC: ReadonlySet<string> = new Set(['listReportRevisions', 'nextStudy'])
+const ROUTES_BEYOND_THE_SPEC: ReadonlySet<string> = new Set([
+  'listReportRevisions',
+  'nextStudy',
+  'claimOrder',
+  'releaseClaim',
+])
 
 export function* logApiFailure(action: ApiFailureAction): SagaIterator {
   const logger = (yield getContext('logger')) as Logger

@@ -93,6 +93,11 @@ test("WL-10 a study another clinician takes with Next study reads 'Being read by
     const row = page.locator(`[id="worklist-${orderId}"]`)
     await expect(row).toContainText('Being read by Dr Taker Test')
     await row.click()
+    // Opening it asks first (CLM-7); reading only keeps the taker's claim.
+    const question = page.getByRole('alertdialog')
+    await expect(question).toContainText('Dr Taker Test is reading this study. Take over?')
+    await question.getByRole('button', { name: 'Cancel' }).click()
+    await expect(question).toBeHidden()
     await expect(page.getByRole('group', { name: 'Patient' })).toContainText(
       'Being read by Dr Taker Test',
     )

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
-import { openReportEditor, sendAndAwaitReply, signUp } from './support'
+import { openReportEditor, sendAndAwaitReply, signUp, worklistRowAt } from './support'
 import { DICTATION, RAW } from './fixtures/dictation'
 
 async function openWorkspace(page: Page) {
@@ -71,7 +71,7 @@ async function inject(page: Page, method: string, path: RegExp, fault: Fault) {
  */
 async function openStudy(page: Page, row: number) {
   await openWorkspace(page)
-  const option = page.getByRole('listbox', { name: 'Worklist' }).getByRole('option').nth(row)
+  const option = await worklistRowAt(page, row)
   await option.click()
   await expect(option).toHaveAttribute('aria-selected', 'true')
   return option
@@ -79,7 +79,7 @@ async function openStudy(page: Page, row: number) {
 
 /** The rest of the page still works: another study can be opened and its chat typed into. */
 async function expectPageUsable(page: Page, row: number) {
-  const other = page.getByRole('listbox', { name: 'Worklist' }).getByRole('option').nth(row)
+  const other = await worklistRowAt(page, row)
   await other.click()
   await expect(other).toHaveAttribute('aria-selected', 'true')
   const message = page.getByRole('textbox', { name: 'Message' })
@@ -98,7 +98,7 @@ for (const fault of FAULTS) {
     }) => {
       await openWorkspace(page)
       const messages = await inject(page, 'GET', /^\/api\/v1\/orders\/[^/]+\/messages$/, fault)
-      const option = page.getByRole('listbox', { name: 'Worklist' }).getByRole('option').nth(1)
+      const option = await worklistRowAt(page, 1)
       await option.click()
       await expect(option).toHaveAttribute('aria-selected', 'true')
       await messages.called()

@@ -42,9 +42,15 @@ test('ID-2 after a session expires, the next clinician signing in on the tab see
   // Kept for the first reader's next sign-in.
   expect(await tabStorage(page)).toContain(unsaved)
 
-  // Another clinician signs in (up) on the same tab.
+  // Another clinician signs in (up) on the same tab. The study reopens from the address, and
+  // the first reader's claim outlives their expired session (CLM-4): the second is asked first,
+  // and takes the study over (the first reader has left the workstation).
   await signIn(page, `privacy-second-${String(Date.now())}@hospital.test`)
   expect(await tabStorage(page)).not.toContain(unsaved)
+  const question = page.getByRole('alertdialog')
+  await expect(question).toContainText('is reading this study. Take over?')
+  await question.getByRole('button', { name: 'Take over' }).click()
+  await expect(question).toBeHidden()
 
   const second = await openStudy(page)
   await expect(second.impression).toHaveValue(saved)

@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { TEST_BUILD } from './fixtures/testBuild'
-import { expireSession, openReportEditor, signUp, signIn } from './support'
+import { expireSession, openReportEditor, selectStudy, signUp, signIn } from './support'
 
 /** The local identity's session lifetime (SESSION_TTL_SECONDS, 600 by default). */
 const SESSION_TTL_MS = 600_000
@@ -36,10 +36,8 @@ test('API-3 ID-2 a session expiring mid-work lands on /login and the unsaved rep
   page,
 }) => {
   const email = await signUp(page, 'expiry')
-  // A row of its own: reports belong to the study, and other tests use the top ones.
-  const row = page.getByRole('listbox', { name: 'Worklist' }).getByRole('option').nth(12)
-  await row.click()
-  await expect(row).toHaveAttribute('aria-selected', 'true')
+  // A study of its own: reports belong to the study, and other tests use the top ones.
+  const row = await selectStudy(page, 'A26115024')
   const accession = /A\d{8}/.exec((await row.textContent()) ?? '')?.[0] ?? ''
   expect(accession).not.toBe('')
   const { report, impression } = await openReportEditor(page)
@@ -73,9 +71,7 @@ test('API-3 ID-2 a session the identity provider ends on its own (refused refres
   // moved past that moment rather than waiting for it.
   await page.clock.install()
   const email = await signUp(page, 'refused')
-  const row = page.getByRole('listbox', { name: 'Worklist' }).getByRole('option').nth(13)
-  await row.click()
-  await expect(row).toHaveAttribute('aria-selected', 'true')
+  const row = await selectStudy(page, 'A26115060')
   const accession = /A\d{8}/.exec((await row.textContent()) ?? '')?.[0] ?? ''
   expect(accession).not.toBe('')
   const { report, impression } = await openReportEditor(page)

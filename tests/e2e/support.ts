@@ -76,6 +76,17 @@ export async function openReportEditor(page: Page) {
   return { report: page.getByRole('textbox', { name: 'Report' }), impression }
 }
 
+/**
+ * The worklist's row at `index`, as a locator that stays on that study: rows are virtualized, so
+ * `nth()` follows whichever rows are rendered, and a click that scrolls the list moves it.
+ */
+export async function worklistRowAt(page: Page, index: number): Promise<Locator> {
+  const nth = page.getByRole('listbox', { name: 'Worklist' }).getByRole('option').nth(index)
+  const id = await nth.getAttribute('id')
+  if (!id) throw new Error(`the worklist has no row ${String(index)}`)
+  return page.locator(`[id="${id}"]`)
+}
+
 /** Finds a study by its accession number in the worklist and opens it. */
 export async function selectStudy(page: Page, accession: string) {
   await page.getByRole('searchbox', { name: 'Find patient' }).fill(accession)

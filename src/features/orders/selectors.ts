@@ -243,16 +243,29 @@ export const selectFilteredWorklist = createSelector(
 )
 
 /**
+ * The server's answer to the filters, as the caches hold it now: a study the live worklist shows
+ * claimed, released or signed since leaves a list it no longer belongs to at once (one that comes
+ * to belong waits for the list's next read: its place among the pages is the server's to say).
+ */
+const selectFilteredResults = createSelector(
+  [selectSearchResults, selectWorklistFilters, selectViewerId],
+  (results, filters, viewerId) => {
+    const kept = results.filter((order) => matchesFilters(order, filters, viewerId))
+    return kept.length === results.length ? results : kept
+  },
+)
+
+/**
  * What the Worklist section shows: from a paging backend, the server's search results while the
- * finder holds a settled search (WL-2), else the worklist's pages; from a whole-list backend,
- * the list narrowed here at every keystroke.
+ * finder holds a settled search or a filter narrows it (WL-2, WL-7), else the worklist's pages;
+ * from a whole-list backend, the list narrowed here at every keystroke.
  */
 export const selectShownWorklist = createSelector(
   [
     selectWorklistMode,
     selectSearchFilter,
     selectWorklist,
-    selectSearchResults,
+    selectFilteredResults,
     selectFilteredWorklist,
   ],
   (mode, search, worklist, results, filtered) => {

@@ -59,7 +59,20 @@ type ClaimResult =
   | { kind: 'held' }
   | { kind: 'other'; holder: ClaimHolder }
   | { kind: 'unavailable' }
+  | { kind: 'gone' }
   | { kind: 'unsettled' }
+
+/** Whether the order is there to read (a failed read other than 404 counts as there). */
+function* orderExists(orderId: Id): SagaIterator<boolean> {
+  try {
+    yield* callEndpoint(
+      ordersApi.endpoints.getOrder.initiate(orderId, { subscribe: false, forceRefetch: true }),
+    )
+    return true
+  } catch (error) {
+    return !(isApiError(error) && error.status === 404)
+  }
+}
 
 /** One claim request (a first claim, a renewal, a take-over). */
 function* askForClaim(orderId: Id, takeOver: boolean): SagaIterator<ClaimResult> {
@@ -76,8 +89,8 @@ function* askForClaim(orderId: Id, takeOver: boolean): SagaIterator<ClaimResult>
       return { kind: 'other', holder }
     }
     if (isApiError(error) && error.status === 404) {
-      // No such route, or no such order: either way there is nothing to claim.
-      return { kind: 'unavailable' }
+      // No such route (a backend without claims), or no such order: the order's read tells.
+      return { kind: (yield* orderExists(orderId)) ? 'unavailable' : 'gone' }
     }
     // Logged by the API failure saga; the next renewal asks again.
     return { kind: 'unsettled' }
@@ -164,7 +177,7 @@ function* whileHeld(orderId: Id): SagaIterator<ClaimHolder | null> {
     if (news === undefined) {
       const renewal = yield* askForClaim(orderId, false)
       if (renewal.kind === 'other') return renewal.holder
-      if (renewal.kind === 'unavailable') return null
+      if (renewal.kind === 'unavailable' || renewal.kind === 'gone') return null
       continue
     }
     const said = newsOf(orderId, news)
@@ -227,6 +240,7 @@ export function* readStudy(orderId: Id, control: ClaimControl = newControl()): S
     while (next !== 'signed') {
       const result = yield* askForClaim(orderId, next === 'take_over')
       next = 'claim'
+      if (result.kind === 'gone') return
       if (result.kind === 'unavailable') {
         if (!control.held) yield put(claimsUnavailable())
         return

@@ -5,11 +5,13 @@
  * reader's editor read-only with their unsaved text kept, and holds their messages.
  */
 import { act, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { Order } from '../../../../contract'
 import type { EventStreamReader, StreamOptions } from '../../../../src/services/events/eventStream'
 import { buildOrder, buildPatient, FIXED_TIME } from '../../../support/msw/data'
-import { apiBackend, identityBackend } from '../../../support/msw/server'
+import { routePattern } from '../../../support/msw/apiBackend'
+import { apiBackend, identityBackend, server } from '../../../support/msw/server'
 import { createTestDeps, renderApp } from '../../../support/render'
 import { seedWorklist } from './worklistHelpers'
 
@@ -121,6 +123,32 @@ describe('the open study’s claim', () => {
       expect(free!.claimed_by).toBeNull()
     })
     expect(releasesOf(free!.id).map((request) => request.keepalive)).toEqual([true])
+  })
+
+  it('CLM-6 a backend without claims (404) is asked once; the studies open and save as before', async () => {
+    seed()
+    let asked = 0
+    server.use(
+      http.post(routePattern('claimOrder'), () => {
+        asked += 1
+        return HttpResponse.json({ error: 'not_found', message: 'Not Found' }, { status: 404 })
+      }),
+    )
+    const { user, deps } = signedIn()
+
+    await user.click(await worklistRow('ACC-FREE'))
+    await waitFor(() => {
+      expect(asked).toBe(1)
+    })
+    await user.click(await worklistRow('ACC-SECOND'))
+    await user.click(screen.getByRole('button', { name: 'Toggle report editor' }))
+    const editor = await screen.findByRole('region', { name: 'Report editor' })
+    expect(await within(editor).findByRole('textbox', { name: 'Report' })).not.toHaveAttribute(
+      'readonly',
+    )
+    expect(asked).toBe(1)
+    expect(apiBackend.requestsTo('releaseClaim')).toHaveLength(0)
+    expect(deps.logger.events('error')).toEqual([])
   })
 
   it("CLM-7 a study someone else reads asks 'NAME is reading this study. Take over?'; Cancel reads it without writing", async () => {

@@ -6,6 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Sidebar } from '../../../../src/features/orders'
+import { ordersApi } from '../../../../src/services/api/ordersApi'
 import { sessionStarted } from '../../../../src/shared/events'
 import { TEST_CLINICIAN } from '../../../support/msw/apiBackend'
 import { buildOrder, buildPatient, buildReport } from '../../../support/msw/data'
@@ -104,6 +105,31 @@ describe('WL-7 filters, from a backend that pages', () => {
       expect(await rows()).toEqual(['ACC-XR-F'])
     })
     expect(lastListQuery()?.get('status')).toBe('final')
+  })
+
+  it("WL-7 a study claimed since the list came leaves 'Unclaimed' at once, with no list read again", async () => {
+    seedDepartment({ paging: true })
+    const { user, store } = renderSidebar()
+    await worklist()
+    const filters = screen.getByRole('group', { name: 'Worklist filters' })
+    await user.click(within(filters).getByRole('button', { name: 'Unclaimed' }))
+    await waitFor(async () => {
+      expect(await rows()).toEqual(['ACC-MR-S', 'ACC-CT-R', 'ACC-XR-F'])
+    })
+    const asked = apiBackend.requestsTo('listOrders').length
+
+    // Another clinician claims ACC-MR-S; this tab reads the order again (as the live worklist
+    // would tell it), which puts it into every cached list.
+    const claimed = apiBackend.orders.find((order) => order.accession_number === 'ACC-MR-S')!
+    claimed.claimed_by = OTHER
+    await store.dispatch(
+      ordersApi.endpoints.getOrder.initiate(claimed.id, { subscribe: false, forceRefetch: true }),
+    )
+
+    await waitFor(async () => {
+      expect(await rows()).toEqual(['ACC-CT-R', 'ACC-XR-F'])
+    })
+    expect(apiBackend.requestsTo('listOrders')).toHaveLength(asked)
   })
 })
 
