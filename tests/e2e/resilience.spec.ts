@@ -21,12 +21,7 @@ async function expectDraftRestored(
   accession: string,
   draft: { report: string; impression: string },
 ) {
-  const again = page
-    .getByRole('listbox', { name: 'Worklist' })
-    .getByRole('option')
-    .filter({ hasText: accession })
-  await again.click()
-  await expect(again).toHaveAttribute('aria-selected', 'true')
+  await selectStudy(page, accession)
   const restored = await openReportEditor(page)
   await expect(restored.report).toHaveValue(draft.report)
   await expect(restored.impression).toHaveValue(draft.impression)

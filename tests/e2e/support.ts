@@ -87,14 +87,28 @@ export async function worklistRowAt(page: Page, index: number): Promise<Locator>
   return page.locator(`[id="${id}"]`)
 }
 
-/** Finds a study by its accession number in the worklist and opens it. */
-export async function selectStudy(page: Page, accession: string) {
+/**
+ * Finds a study by its accession number in the worklist and opens it. A study another clinician
+ * reads asks first (CLM-7): `answer` names the button that answers 'NAME is reading this study.
+ * Take over?' when the test expects the question.
+ */
+export async function selectStudy(
+  page: Page,
+  accession: string,
+  { answer }: { answer?: 'Take over' | 'Cancel' } = {},
+) {
   await page.getByRole('searchbox', { name: 'Find patient' }).fill(accession)
   const row = page
     .getByRole('listbox', { name: 'Worklist' })
     .getByRole('option')
     .filter({ hasText: accession })
   await row.click()
+  if (answer) {
+    const question = page.getByRole('alertdialog')
+    await expect(question).toContainText('is reading this study. Take over?')
+    await question.getByRole('button', { name: answer }).click()
+    await expect(question).toBeHidden()
+  }
   await expect(row).toHaveAttribute('aria-selected', 'true')
   return row
 }

@@ -63,17 +63,7 @@ test('AU-1 UA-1 RH-1 SG-1 SG-2 AD-1 AD-2 two clinicians on one study: names, an 
 
   // B opens the same study, which A reads: B is asked before taking it over (CLM-7) and reads
   // it only. A's message carries A's name; B's own, a consult, is 'You' and changes no report.
-  await b.getByRole('searchbox', { name: 'Find patient' }).fill(ACCESSION)
-  const rowB = b
-    .getByRole('listbox', { name: 'Worklist' })
-    .getByRole('option')
-    .filter({ hasText: ACCESSION })
-  await rowB.click()
-  const question = b.getByRole('alertdialog')
-  await expect(question).toContainText(`${ADA} is reading this study. Take over?`)
-  await question.getByRole('button', { name: 'Cancel' }).click()
-  await expect(question).toBeHidden()
-  await expect(rowB).toHaveAttribute('aria-selected', 'true')
+  await selectStudy(b, ACCESSION, { answer: 'Cancel' })
   const log = b.getByRole('log', { name: 'Messages' })
   await expect(log.getByRole('article', { name: ADA })).toContainText('What is the indication?')
   await send(b, 'Any prior imaging?')
