@@ -6,11 +6,9 @@
  *   time from a write on one instance to the event on another);
  * - to all clients: to the event at the last of the 200 (the fan-out);
  * - the write's own answer, for scale.
- * Each against its floor, measured in the same run on the same machine:
- * - NOTIFY: one bare `pg` connection's NOTIFY reaching another's LISTEN (what crossing
- *   instances costs at the least);
- * - fan-out: a bare `http` server writing one event of the same size to 200 open responses,
- *   until the last of 200 clients has it.
+ * Each against its floor, measured in the same run on the same machine and database: the same
+ * work done the least way by bare clients (`floor` below: a `pg` write with NOTIFY, a LISTEN, one
+ * read of the order's JSON, a bare `http` server writing it to 200 open responses).
  * Prints p50 and p99 and writes JSON; asserts nothing about the numbers.
  *
  * Run: npx tsx scripts/bench-events.ts [clients=200] [writes=200] [--json FILE]
@@ -23,7 +21,10 @@ import pg from 'pg'
 import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import { createLocalAssistant } from '../server/assistant/local'
+import { eq } from 'drizzle-orm'
 import { openDatabase } from '../server/db/client'
+import { orders, patients, reports } from '../server/db/schema'
+import { orderJson } from '../server/repo/mappers'
 import { startPostgresCluster } from '../tests/support/postgresCluster'
 import { benchArgs, percentile, send, startBenchServer } from './benchHttp'
 
@@ -121,7 +122,7 @@ async function product(adminUrl: string) {
   await admin.end()
   const a = await openDatabase({ kind: 'postgres', url })
   // Instance A: the clients' server (its own LISTEN connection).
-  const serverA = await startBenchServer(a.db, 1000)
+  const serverA = await startBenchServer(a.db, 1000, {}, a.listen)
   // Instance B: another process would do the same; its own pool and LISTEN connection.
   const b = await openDatabase({ kind: 'postgres', url })
   const config = loadConfig({
@@ -170,7 +171,8 @@ async function product(adminUrl: string) {
         const start = performance.now()
         const status = await send(agent, `${baseB}/api/v1/orders/${id}/claim`, {
           method,
-          headers: serverA.auth,
+          // The same clinician's token; the origin B answers to.
+          headers: { ...serverA.auth, origin: baseB },
         })
         const answered = performance.now()
         if (status !== 200 && status !== 204)
@@ -186,7 +188,7 @@ async function product(adminUrl: string) {
         eventBytes = (await order.text()).length + 80
       }
     }
-    return { first: spread(first), all: spread(all), answer: spread(answer), eventBytes }
+    return { first: spread(first), all: spread(all), answer: spread(answer), eventBytes, url, ids }
   } finally {
     for (const stop of stops) stop()
     agent.destroy()
@@ -197,35 +199,19 @@ async function product(adminUrl: string) {
   }
 }
 
-/** Bare NOTIFY from one connection to another's LISTEN. */
-async function notifyFloor(adminUrl: string): Promise<Spread> {
-  const listener = new pg.Client({ connectionString: adminUrl })
-  const notifier = new pg.Client({ connectionString: adminUrl })
-  await listener.connect()
-  await notifier.connect()
-  try {
-    await listener.query('LISTEN bench_floor')
-    let heard: (() => void) | null = null
-    listener.on('notification', () => heard?.())
-    const times: number[] = []
-    for (let i = 0; i < WRITES * 2 + WARM_UP; i += 1) {
-      const arrived = new Promise<void>((resolve) => {
-        heard = resolve
-      })
-      const start = performance.now()
-      await notifier.query(`NOTIFY bench_floor, '${String(i)}'`)
-      await arrived
-      if (i >= WARM_UP) times.push(performance.now() - start)
-    }
-    return spread(times)
-  } finally {
-    await listener.end()
-    await notifier.end()
-  }
-}
-
-/** A bare http server writing one event of `bytes` to `CLIENTS` open responses. */
-async function fanOutFloor(bytes: number): Promise<Spread> {
+/**
+ * The floor: the same work done the least way, by bare clients. A `pg` connection writes the
+ * claim row (a table of its own, without triggers) and NOTIFYs in the same transaction; another
+ * connection LISTENs and, on each notification, a third reads the order's JSON with the server's
+ * own statement (mappers.ts); a bare `http` server writes it as one event to `CLIENTS` open
+ * responses. Timed from the write's start to the first and to the last client.
+ */
+async function floor(url: string, ids: string[]): Promise<{ first: Spread; all: Spread }> {
+  const database = await openDatabase({ kind: 'postgres', url })
+  const writer = new pg.Client({ connectionString: url })
+  const listener = new pg.Client({ connectionString: url })
+  const reader = new pg.Client({ connectionString: url })
+  await Promise.all([writer.connect(), listener.connect(), reader.connect()])
   const responses: ServerResponse[] = []
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream' })
@@ -238,31 +224,67 @@ async function fanOutFloor(bytes: number): Promise<Spread> {
   const arrivals = new Arrivals()
   const stops: (() => void)[] = []
   try {
+    await writer.query(
+      'CREATE TABLE bench_claims (order_id text PRIMARY KEY, user_id text NOT NULL, since timestamptz NOT NULL)',
+    )
+    const oneOrder = database.db
+      .select({ order: orderJson })
+      .from(orders)
+      .innerJoin(patients, eq(patients.id, orders.patientId))
+      .leftJoin(reports, eq(reports.orderId, orders.id))
+      .where(eq(orders.id, '$1'))
+      .toSQL()
+    await listener.query('LISTEN bench_floor')
+    let seq = 0
+    listener.on('notification', (message) => {
+      const [type, id] = (message.payload ?? '').split(' ')
+      void reader.query(oneOrder.sql, [id]).then((result) => {
+        seq += 1
+        const data = JSON.stringify({ order_id: id, order: result.rows[0] as unknown })
+        const frame = `id: ${String(seq)}\nevent: ${type ?? ''}\ndata: ${data}\n\n`
+        for (const res of responses) res.write(frame)
+      })
+    })
     for (let i = 0; i < CLIENTS; i += 1) {
       stops.push(
         await openStream(`${base}/`, {}, agent, (type, data) => {
-          arrivals.arrived(`${type}:${data.slice(0, 12)}`)
+          const { order_id: orderId } = JSON.parse(data) as { order_id: string }
+          arrivals.arrived(`${type}:${orderId}`)
         }),
       )
     }
     while (responses.length < CLIENTS) await new Promise((resolve) => setTimeout(resolve, 10))
-    const times: number[] = []
-    const padding = 'x'.repeat(Math.max(0, bytes - 40))
-    for (let i = 0; i < WRITES * 2 + WARM_UP; i += 1) {
-      const key = String(i).padStart(12, '0')
-      const heard = arrivals.expect(`order.claimed:${key}`, CLIENTS)
-      const start = performance.now()
-      const frame = `id: ${String(i)}\nevent: order.claimed\ndata: ${key}${padding}\n\n`
-      for (const res of responses) res.write(frame)
-      const arrived = await heard
-      if (i >= WARM_UP) times.push(Math.max(...arrived) - start)
+    const first: number[] = []
+    const all: number[] = []
+    for (let i = 0; i < ids.length; i += 1) {
+      const id = ids[i] ?? ''
+      for (const [sql, type] of [
+        [
+          "INSERT INTO bench_claims VALUES ($1, 'bench', now()) ON CONFLICT (order_id) DO UPDATE SET since = now()",
+          'order.claimed',
+        ],
+        ['DELETE FROM bench_claims WHERE order_id = $1', 'order.released'],
+      ] as const) {
+        const heard = arrivals.expect(`${type}:${id}`, CLIENTS)
+        const start = performance.now()
+        await writer.query('BEGIN')
+        await writer.query(sql, [id])
+        await writer.query(`SELECT pg_notify('bench_floor', $1)`, [`${type} ${id}`])
+        await writer.query('COMMIT')
+        const times = await heard
+        if (i < WARM_UP) continue
+        first.push(Math.min(...times) - start)
+        all.push(Math.max(...times) - start)
+      }
     }
-    return spread(times)
+    return { first: spread(first), all: spread(all) }
   } finally {
     for (const stop of stops) stop()
     agent.destroy()
     for (const res of responses) res.destroy()
     await new Promise((resolve) => server.close(resolve))
+    await Promise.all([writer.end(), listener.end(), reader.end()])
+    await database.close()
   }
 }
 
@@ -270,37 +292,30 @@ async function main() {
   const cluster = await startPostgresCluster()
   if (!cluster) throw new Error('This benchmark needs PostgreSQL (initdb, pg_ctl) on the machine.')
   try {
-    const measured = await product(cluster.adminUrl)
-    const notify = await notifyFloor(cluster.adminUrl)
-    const fanOut = await fanOutFloor(measured.eventBytes)
+    const { url, ids, ...measured } = await product(cluster.adminUrl)
+    const bare = await floor(url, ids)
     const ms = (n: number) => `${n.toFixed(2)} ms`
     const ratios = {
-      firstP50: measured.first.p50 / notify.p50,
-      allP50: measured.all.p50 / fanOut.p50,
+      first: measured.first.p50 / bare.first.p50,
+      all: measured.all.p50 / bare.all.p50,
     }
     console.log(
       `${String(CLIENTS)} clients on instance A, ${String(WRITES * 2)} writes (claim, release) through instance B, event ~${String(measured.eventBytes)} B`,
     )
     console.log(
-      `write on B -> event at A's first client: p50 ${ms(measured.first.p50)}, p99 ${ms(measured.first.p99)} (NOTIFY floor p50 ${ms(notify.p50)}, p99 ${ms(notify.p99)}): ${ratios.firstP50.toFixed(1)}x`,
+      `write on B -> event at A's first client: p50 ${ms(measured.first.p50)}, p99 ${ms(measured.first.p99)}; bare floor p50 ${ms(bare.first.p50)}, p99 ${ms(bare.first.p99)}: ${ratios.first.toFixed(1)}x`,
     )
     console.log(
-      `write on B -> event at all ${String(CLIENTS)} clients: p50 ${ms(measured.all.p50)}, p99 ${ms(measured.all.p99)} (bare fan-out floor p50 ${ms(fanOut.p50)}, p99 ${ms(fanOut.p99)}): ${ratios.allP50.toFixed(1)}x`,
+      `write on B -> event at all ${String(CLIENTS)} clients: p50 ${ms(measured.all.p50)}, p99 ${ms(measured.all.p99)}; bare floor p50 ${ms(bare.all.p50)}, p99 ${ms(bare.all.p99)}: ${ratios.all.toFixed(1)}x`,
     )
     console.log(
-      `the write's own answer: p50 ${ms(measured.answer.p50)}, p99 ${ms(measured.answer.p99)}`,
+      `the write's own answer (HTTP, on B): p50 ${ms(measured.answer.p50)}, p99 ${ms(measured.answer.p99)}`,
     )
     if (JSON_FILE) {
       writeFileSync(
         JSON_FILE,
         JSON.stringify(
-          {
-            clients: CLIENTS,
-            writes: WRITES * 2,
-            product: measured,
-            floor: { notify, fanOut },
-            ratios,
-          },
+          { clients: CLIENTS, writes: WRITES * 2, product: measured, floor: bare, ratios },
           null,
           2,
         ),

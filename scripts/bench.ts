@@ -52,6 +52,12 @@ interface Pg {
   }
   ratios: { get: number; post: number }
 }
+interface Events {
+  clients: number
+  product: Record<'first' | 'all' | 'answer', { p50: number; p99: number }>
+  floor: Record<'first' | 'all', { p50: number; p99: number }>
+  ratios: { first: number; all: number }
+}
 interface Keystroke {
   results: Record<'textarea' | 'chat' | 'report', { p95: number }>
   ratios: { chatToTextarea: number; reportToTextarea: number }
@@ -70,6 +76,7 @@ const firstRow = run(
   quick ? ['10000', '50000'] : ['10000', '50000', '100000'],
 ) as FirstRow
 const keystroke = run('bench-keystroke', ['10000']) as Keystroke
+const events = run('bench-events', quick ? ['200', '50'] : ['200', '200']) as Events
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`
 const at = (orders: number) => firstRow.sizes.find((size) => size.orders === orders)
@@ -125,6 +132,20 @@ const rows: [string, string, string, string, string][] = [
     '',
     '',
     '<= 400 MB',
+  ],
+  [
+    'write on instance B to event at A, p50 (p99) / bare pg+http',
+    `${ms(events.product.first.p50)} (${ms(events.product.first.p99)})`,
+    `${ms(events.floor.first.p50)} (${ms(events.floor.first.p99)})`,
+    `${events.ratios.first.toFixed(2)}x`,
+    'none set',
+  ],
+  [
+    `same, until all ${String(events.clients)} streams have it / bare fan-out`,
+    `${ms(events.product.all.p50)} (${ms(events.product.all.p99)})`,
+    `${ms(events.floor.all.p50)} (${ms(events.floor.all.p99)})`,
+    `${events.ratios.all.toFixed(2)}x`,
+    'none set',
   ],
   [
     'keystroke to next frame p95, chat / bare textarea',

@@ -11,6 +11,7 @@ import { createAssistant } from '../server/assistant'
 import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import type { Database } from '../server/db/client'
+import type { ListenFn } from '../server/db/notifications'
 import { orders } from '../server/db/schema'
 import { addSyntheticOrders, seedDemoData } from '../server/seed/seed'
 
@@ -94,6 +95,7 @@ export async function startBenchServer(
   db: Database,
   orderCount: number,
   env: Record<string, string> = {},
+  listen?: ListenFn,
 ): Promise<BenchServer> {
   await seedDemoData(db, { now: new Date() })
   await addSyntheticOrders(db, orderCount, { now: new Date() })
@@ -108,6 +110,7 @@ export async function startBenchServer(
   const app = await buildApp({
     config,
     db,
+    ...(listen ? { listen } : {}),
     assistant: createAssistant(config.assistant),
     logger: false,
   })
