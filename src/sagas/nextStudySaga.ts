@@ -1,12 +1,12 @@
 /**
  * NX-3, NX-4: 'Next study'. The server claims the most urgent study nobody reads and answers it;
- * the study goes into the cache as its own read (and so into every list holding it, with its
- * claim) and opens as a click in the sidebar opens it (`studySelected`). A 204 says nothing is
+ * the study goes into every cache holding it (with its claim) and opens as a click in the sidebar
+ * opens it (`studySelected`). A 204 says nothing is
  * left; a 404 says this backend has no such route (the spec's), and the button goes for the
  * session. Other failures are logged by the API failure saga and the button can be pressed again.
  */
 import type { SagaIterator } from 'redux-saga'
-import { put, putResolve, takeLeading } from 'redux-saga/effects'
+import { put, takeLeading } from 'redux-saga/effects'
 import {
   nextStudyExhausted,
   nextStudyFailed,
@@ -18,7 +18,8 @@ import {
 import { isApiError } from '../services/api/baseApi'
 import { claimsApi } from '../services/api/claimsApi'
 import type { Order } from '../services/api/model'
-import { ordersApi } from '../services/api/ordersApi'
+import { patchOrder, type OrderCacheAccess } from '../services/api/orderCache'
+import type { OrdersState } from '../services/api/ordersApi'
 import { callEndpoint } from './effects/endpoint'
 
 export function* openNextStudy(): SagaIterator {
@@ -35,7 +36,14 @@ export function* openNextStudy(): SagaIterator {
     yield put(nextStudyExhausted())
     return
   }
-  yield putResolve(ordersApi.util.upsertQueryData('getOrder', order.id, order))
+  // Into every cache holding the order, as every change is (queryResultPatched: a replayed log
+  // replays it); a study no loaded page holds is read on its own when it opens.
+  const found = order
+  yield put((dispatch: OrderCacheAccess['dispatch'], getState: () => OrdersState): void => {
+    patchOrder({ dispatch, getState }, found.id, (draft) => {
+      Object.assign(draft, found)
+    })
+  })
   yield put(nextStudyFound({ orderId: order.id }))
   yield put(studySelected({ orderId: order.id }))
 }

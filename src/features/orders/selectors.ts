@@ -25,7 +25,7 @@ import {
 import { IN_PROGRESS, type Id } from '../../../contract'
 import type { ListedOrder, Patient } from '../../services/api/model'
 import { selectFinder, selectLocalStatus, selectSelectedOrderId } from './ordersSlice'
-import { nameMatches, selectFinderQuery } from './finderMatch'
+import { nameMatches, selectFinderQuery, studyMatches } from './finderMatch'
 import { filterQuery, matchesFilters, byWaitingWithinPriority } from './worklistFilters'
 import { selectViewerId, selectWorklistFilters } from './worklistSlice'
 
@@ -225,18 +225,15 @@ export function selectStudyForPatient(state: RootState, patientId: Id): Worklist
 }
 
 /**
- * A whole list narrowed in the browser: patient name or accession number contains the finder's
- * query, the filters hold (WL-7), and within a priority the longest waiting comes first (WL-8).
+ * A whole list narrowed in the browser: the study matches the finder's text (its patient's name,
+ * or each word in its accession number, modality, body part or description), the filters hold
+ * (WL-7), and within a priority the longest waiting comes first (WL-8).
  */
 export const selectFilteredWorklist = createSelector(
   [selectWorklist, selectFinderQuery, selectWorklistFilters, selectViewerId],
   (worklist, query, filters, viewerId) => {
     const narrowed = worklist.filter(
-      (order) =>
-        (query === '' ||
-          nameMatches(order.patient, query) ||
-          order.accession_number.toLocaleLowerCase().includes(query)) &&
-        matchesFilters(order, filters, viewerId),
+      (order) => studyMatches(order, query) && matchesFilters(order, filters, viewerId),
     )
     return byWaitingWithinPriority(narrowed.length === worklist.length ? worklist : narrowed)
   },

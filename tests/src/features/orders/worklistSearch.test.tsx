@@ -117,4 +117,36 @@ describe('WL-3 searching a backend that answers whole lists', () => {
     expect(apiBackend.requestsTo('listOrders')).toHaveLength(1)
     expect(listRequests('search')).toHaveLength(0)
   })
+
+  it("WL-3 the finder matches a study's modality, body part and description too ('thyroid', 'nm thyroid')", async () => {
+    seedWithHopper({ paging: false })
+    const patient = apiBackend.patients[0]!
+    apiBackend.orders.push(
+      buildOrder({
+        patient,
+        accession_number: 'ACC-NM',
+        modality: 'NM',
+        body_part: 'Thyroid',
+        study_description: 'NM Thyroid uptake',
+      }),
+      buildOrder({
+        patient,
+        accession_number: 'ACC-US',
+        modality: 'US',
+        body_part: 'Thyroid',
+        study_description: 'US Thyroid',
+      }),
+    )
+    const { user } = renderWithProviders(<Sidebar open />)
+    await worklist()
+
+    await user.type(finder(), 'thyroid')
+    expect(accessionsIn(await worklist()).sort()).toEqual(['ACC-NM', 'ACC-US'])
+
+    await user.clear(finder())
+    await user.type(finder(), 'nm thyroid')
+    await waitFor(async () => {
+      expect(accessionsIn(await worklist())).toEqual(['ACC-NM'])
+    })
+  })
 })
