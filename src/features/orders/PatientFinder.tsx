@@ -1,7 +1,8 @@
 /**
  * The patient finder (WS-12). Typing in 'Find patient' narrows the worklist below to studies
- * whose patient name or accession number contains the text, and lists the matching patients
- * above it. Choosing a patient (click, or Enter in the field for the first match) opens their
+ * whose patient name holds the text, or whose accession number, modality, body part or
+ * description holds each of its words (finderMatch.ts; a paging backend is asked with `q=`), and
+ * lists the matching patients above it. Choosing a patient (click, or Enter in the field for the first match) opens their
  * study: the one in progress if any, else their first in worklist order. A patient with no study
  * opens nothing, and the finder says 'No studies for this patient'. Escape empties the field.
  */
@@ -30,7 +31,7 @@ export function PatientFinder() {
       <Input
         type="search"
         aria-label="Find patient"
-        placeholder="Find patient (name or accession)"
+        placeholder="Find patient or study (name, accession, CT…)"
         size="sm"
         value={query}
         autoComplete="off"
