@@ -107,7 +107,7 @@ describe('WL-7 filters, from a backend that pages', () => {
     expect(lastListQuery()?.get('status')).toBe('final')
   })
 
-  it("WL-7 a study claimed since the list came leaves 'Unclaimed' at once, with no list read again", async () => {
+  it("WL-12 a study claimed since the list came leaves 'Unclaimed' at once, with no list read again", async () => {
     seedDepartment({ paging: true })
     const { user, store } = renderSidebar()
     await worklist()
