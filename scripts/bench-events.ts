@@ -21,12 +21,9 @@ import pg from 'pg'
 import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import { createLocalAssistant } from '../server/assistant/local'
-import { eq } from 'drizzle-orm'
 import { openDatabase } from '../server/db/client'
-import { orders, patients, reports } from '../server/db/schema'
-import { orderJson } from '../server/repo/mappers'
 import { startPostgresCluster } from '../tests/support/postgresCluster'
-import { benchArgs, percentile, send, startBenchServer } from './benchHttp'
+import { benchArgs, percentile, send, startBenchServer, oneOrderSql } from './benchHttp'
 
 const { positional, json: JSON_FILE } = benchArgs()
 const CLIENTS = Number(positional[0] ?? 200)
@@ -227,13 +224,7 @@ async function floor(url: string, ids: string[]): Promise<{ first: Spread; all: 
     await writer.query(
       'CREATE TABLE bench_claims (order_id text PRIMARY KEY, user_id text NOT NULL, since timestamptz NOT NULL)',
     )
-    const oneOrder = database.db
-      .select({ order: orderJson })
-      .from(orders)
-      .innerJoin(patients, eq(patients.id, orders.patientId))
-      .leftJoin(reports, eq(reports.orderId, orders.id))
-      .where(eq(orders.id, '$1'))
-      .toSQL()
+    const oneOrder = { sql: oneOrderSql(database.db) }
     await listener.query('LISTEN bench_floor')
     let seq = 0
     listener.on('notification', (message) => {

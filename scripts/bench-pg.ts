@@ -17,11 +17,8 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, type OpenDatabase } from '../server/db/client'
-import { orders, patients, reports } from '../server/db/schema'
-import { orderJson } from '../server/repo/mappers'
 import { startPostgresCluster } from '../tests/support/postgresCluster'
 import {
   benchArgs,
@@ -31,6 +28,7 @@ import {
   startBenchServer,
   timed,
   type BenchServer,
+  oneOrderSql,
 } from './benchHttp'
 
 const { positional, json: JSON_FILE } = benchArgs()
@@ -86,13 +84,7 @@ async function floorOf(database: OpenDatabase, url: string, ids: string[]) {
   try {
     const idAt = (i: number) => ids[i % ids.length] ?? ''
     // The statement is the server's own JSON of one order (mappers.ts), by id.
-    const oneOrder = database.db
-      .select({ order: orderJson })
-      .from(orders)
-      .innerJoin(patients, eq(patients.id, orders.patientId))
-      .leftJoin(reports, eq(reports.orderId, orders.id))
-      .where(eq(orders.id, '$1'))
-      .toSQL()
+    const oneOrder = { sql: oneOrderSql(database.db) }
     const gets = await timed(REQUESTS, (i) => client.query(oneOrder.sql, [idAt(i)]))
     const insert =
       'INSERT INTO messages (id, order_id, user_id, role, content, input_type) VALUES ($1, $2, $3, $4, $5, $6)'

@@ -12,7 +12,9 @@ import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import type { Database } from '../server/db/client'
 import type { ListenFn } from '../server/db/notifications'
-import { orders } from '../server/db/schema'
+import { eq } from 'drizzle-orm'
+import { orders, patients, reports } from '../server/db/schema'
+import { orderJson } from '../server/repo/mappers'
 import { addSyntheticOrders, seedDemoData } from '../server/seed/seed'
 
 /** `--json FILE` and the positional arguments of a benchmark's command line. */
@@ -141,4 +143,18 @@ export async function startBenchServer(
       await app.close()
     },
   }
+}
+
+/**
+ * The server's own statement for one order's JSON (mappers.ts), by id (`$1`): what the floors of
+ * the database benchmarks send from a bare `pg` client.
+ */
+export function oneOrderSql(db: Database): string {
+  return db
+    .select({ order: orderJson })
+    .from(orders)
+    .innerJoin(patients, eq(patients.id, orders.patientId))
+    .leftJoin(reports, eq(reports.orderId, orders.id))
+    .where(eq(orders.id, '$1'))
+    .toSQL().sql
 }
