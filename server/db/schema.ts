@@ -15,6 +15,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { MessageMeta, ReportSectionKey } from '../../contract'
 
@@ -64,6 +65,8 @@ export const orders = pgTable(
      * (not signed, or signed lately) is read from one table's indexes.
      */
     finalizedAt: timestamp('finalized_at', { withTimezone: true, mode: 'date' }),
+    /** The DICOM Study Instance UID, when the RIS sent it or the archive told it (issue 17). */
+    studyInstanceUid: text('study_instance_uid'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -299,5 +302,69 @@ export const orderEvents = pgTable(
     index('order_events_unstamped_idx')
       .on(t.tx)
       .where(sql`"version" is null`),
+  ],
+)
+
+/**
+ * HL7 v2 messages received over MLLP (issue 17): one row per sender and message control id
+ * (MSH-3/MSH-4 and MSH-10), written in the transaction that applied it, so a resend is answered
+ * with the acknowledgement it had and changes nothing. Holds no clinical text.
+ */
+export const hl7Inbound = pgTable(
+  'hl7_inbound',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** MSH-3 and MSH-4 of the sender, joined by '|'. */
+    sender: text('sender').notNull(),
+    controlId: text('control_id').notNull(),
+    /** MSH-9, e.g. ORM^O01. */
+    messageType: text('message_type').notNull(),
+    accessionNumber: text('accession_number'),
+    /** The acknowledgement code answered (AA, AE or AR) and, for AE/AR, what was wrong. */
+    ackCode: text('ack_code').notNull(),
+    error: text('error'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('hl7_inbound_sender_control_idx').on(t.sender, t.controlId),
+    index('hl7_inbound_accession_idx').on(t.accessionNumber),
+  ],
+)
+
+/**
+ * Results waiting to leave (issue 17): written in the transaction that signs a report or appends
+ * an addendum, delivered in `id` order per order by whichever server instance takes the row
+ * (`FOR UPDATE SKIP LOCKED`), retried with backoff until the receiver acknowledges it with AA,
+ * and never sent again once acknowledged.
+ */
+export const hl7Outbox = pgTable(
+  'hl7_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** 'final' (OBR-25 F) or 'addendum' (OBR-25 C). */
+    kind: text('kind', { enum: ['final', 'addendum'] }).notNull(),
+    /** MSH-10 of the message, unique, so a receiver can tell a retry from a new result. */
+    controlId: text('control_id').notNull().unique(),
+    /** The whole message, built when the report was signed. */
+    message: text('message').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    /** Why the last attempt failed (no clinical text): refused, timed out, AE with its code. */
+    lastError: text('last_error'),
+    ackedAt: timestamp('acked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('hl7_outbox_pending_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`"acked_at" is null`),
+    index('hl7_outbox_order_idx').on(t.orderId, t.id),
   ],
 )
