@@ -9,10 +9,11 @@ import { fileURLToPath } from 'node:url'
 import { fileLine, measureInitialJs } from './initialJs'
 
 /**
- * Initial JS budget in gzip bytes; README explains where the number comes from (223,311 B on
- * 2026-11-25, about 3% below). Lower it when the first screen shrinks; never raise it by habit.
+ * Initial JS budget in gzip bytes; README explains where the number comes from (221,002 B on
+ * 2026-11-26, about 2% below, after the workspace's slices left the first screen). Lower it when
+ * the first screen shrinks; never raise it by habit.
  */
-export const INITIAL_JS_BUDGET_GZIP = 225 * 1024
+export const INITIAL_JS_BUDGET_GZIP = 220 * 1024
 
 // Markers that identify the two libraries that must stay lazy.
 const forbidden: Record<string, RegExp> = {

@@ -5,7 +5,7 @@
  * `immutableCheck` keep their defaults and no ignore list: a speech recognizer, a timer or a
  * promise in the state would break replaying the action log, so the checks stay strict.
  */
-import { combineSlices, configureStore } from '@reduxjs/toolkit'
+import { configureStore } from '@reduxjs/toolkit'
 import createSagaMiddleware, { type Saga } from 'redux-saga'
 import { baseApi } from '../services/api/baseApi'
 import { rootSaga } from '../sagas/rootSaga'
@@ -13,30 +13,9 @@ import { appConfig } from '../shared/config'
 import { createBrowserDeps, type FlowDeps, type ScreenDeps } from '../shared/deps'
 import type { ActionRecorder } from './actionLog'
 import { devToolsSettings } from './devTools'
-import { flowsSlice } from './flowsSlice'
-import { layoutSlice } from './layoutSlice'
-import { idleLogoffSlice } from '../features/auth'
-import { claimSlice, ordersSlice, worklistSlice } from '../features/orders'
-import { authorshipSlice, conversationSlice } from '../features/conversation'
-import { addendumSlice, reportSlice } from '../features/report'
-import { dictationSlice } from '../features/dictation'
+import { rootReducer, type RootState } from './rootReducer'
 
-export const rootReducer = combineSlices(
-  baseApi,
-  flowsSlice,
-  layoutSlice,
-  ordersSlice,
-  worklistSlice,
-  claimSlice,
-  conversationSlice,
-  authorshipSlice,
-  reportSlice,
-  addendumSlice,
-  dictationSlice,
-  idleLogoffSlice,
-)
-
-export type RootState = ReturnType<typeof rootReducer>
+export { rootReducer, type RootState }
 
 export interface StoreOptions {
   /** Redux DevTools; defaults to the app configuration's choice. */

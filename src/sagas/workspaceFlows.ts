@@ -8,6 +8,11 @@
  */
 import type { SagaIterator } from 'redux-saga'
 import { all, fork } from 'redux-saga/effects'
+import { injectWorkspaceSlices } from '../app/rootReducer'
+import { conversationSlice } from '../features/conversation'
+import { dictationSlice } from '../features/dictation'
+import { claimSlice } from '../features/orders'
+import { addendumSlice, reportSlice } from '../features/report'
 import { withBrowserFlowDeps } from '../shared/flowDeps'
 import type { DeferredFlows } from './deferredFlows'
 import { watchChatDrafts } from './chatDraftSaga'
@@ -20,6 +25,9 @@ import { watchLiveEvents } from './liveEventsSaga'
 import { watchNextStudy } from './nextStudySaga'
 import { watchReport } from './report'
 import { watchStudySelection } from './studySelectionSaga'
+
+// The workspace's state comes with its code, before its flows start and its screen renders.
+injectWorkspaceSlices([claimSlice, conversationSlice, reportSlice, addendumSlice, dictationSlice])
 
 export function* workspaceFlows(): SagaIterator {
   yield all([
