@@ -6,6 +6,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createActionRecorder, exposeActionLog } from './app/actionLog'
 import { App } from './app/App'
+import { startEarlyRequests } from './app/earlyRequests'
 import { appConfig } from './shared/config'
 import { createBrowserDeps } from './shared/deps'
 import { createAppRouter } from './app/router'
@@ -23,6 +24,8 @@ const recorder =
 const store = makeStore(undefined, deps, recorder ? { recorder } : {})
 if (recorder) exposeActionLog(recorder, store, rootReducer)
 const router = createAppRouter()
+// A returning clinician's worklist leaves now, before the first render (ID-3).
+startEarlyRequests(store, deps)
 
 createRoot(container).render(
   <StrictMode>

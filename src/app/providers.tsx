@@ -1,7 +1,8 @@
 /**
  * Everything the screens need around them: configuration, collaborators, the store, the theme
  * and the identity SDK. App.tsx puts the router inside; tests do the same with a memory router.
- * FirstRequests starts the worklist beside the SDK's session check (no waterfall).
+ * FirstRequests drops what a returning clinician's first requests fetched if the SDK's session
+ * check refuses the stored session (src/app/earlyRequests.ts started them).
  */
 import { ChakraProvider } from '@chakra-ui/react'
 import { AuthProvider } from '@descope/react-sdk'
@@ -12,7 +13,7 @@ import { ConfigContext, type AppConfig, type IdentityConfig } from '../shared/co
 import { DepsContext, type ScreenDeps } from '../shared/deps'
 import { FirstRequests } from './FirstRequests'
 import type { AppStore } from './store'
-import { system } from './theme'
+import { appSystem } from './theme'
 
 export interface AppProvidersProps {
   store: AppStore
@@ -31,7 +32,7 @@ export function AppProviders({ store, deps, config, children }: AppProvidersProp
     <ConfigContext.Provider value={config}>
       <DepsContext.Provider value={deps}>
         <ReduxProvider store={store}>
-          <ChakraProvider value={system}>
+          <ChakraProvider value={appSystem()}>
             <AuthProvider
               projectId={config.identity.projectId}
               baseUrl={identityBaseUrl(config.identity)}

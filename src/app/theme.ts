@@ -6,7 +6,7 @@
  * values; the semantic tokens below give both conditions the same dark value, so nothing can
  * render light by accident.
  */
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react'
+import { createSystem, defaultConfig, defineConfig, type SystemContext } from '@chakra-ui/react'
 
 /** A cool grey with a hint of blue: calmer than neutral grey under long reading sessions. */
 const ink = {
@@ -84,4 +84,14 @@ const config = defineConfig({
   },
 })
 
-export const system = createSystem(defaultConfig, config)
+let built: SystemContext | undefined
+
+/**
+ * The theme, built on first use (at the first render) rather than as the bundle loads: building
+ * Chakra's token dictionary is the first screen's largest single piece of work, and a returning
+ * clinician's first requests leave before it (src/app/earlyRequests.ts).
+ */
+export function appSystem(): SystemContext {
+  built ??= createSystem(defaultConfig, config)
+  return built
+}

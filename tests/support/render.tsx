@@ -15,6 +15,7 @@ import { loadConfig, type AppConfig } from '../../src/shared/config'
 import type { AppDeps } from '../../src/shared/deps'
 import { AppProviders } from '../../src/app/providers'
 import { appRoutes } from '../../src/app/router'
+import { startEarlyRequests } from '../../src/app/earlyRequests'
 import type { ActionRecorder } from '../../src/app/actionLog'
 import { makeStore, type AppStore, type RootState } from '../../src/app/store'
 import { workspaceFlows } from '../../src/sagas/workspaceFlows'
@@ -173,6 +174,8 @@ export function renderApp(options: RenderAppOptions = {}): RenderAppResult {
     initialEntries: [options.route ?? '/'],
   })
   deps.navigator.pathSource = () => router.state.location.pathname
+  // As main.tsx does before the first render.
+  startEarlyRequests(store, deps)
   const user = userEvent.setup(
     options.advanceTimers ? { advanceTimers: options.advanceTimers } : {},
   )

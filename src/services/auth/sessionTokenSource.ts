@@ -12,16 +12,33 @@ export interface SessionTokenSource {
   getSessionToken(): string | undefined
 }
 
+/**
+ * Where the Descope web SDK keeps the session token between visits (it persists tokens in the
+ * browser, under its default key: AuthProvider is given no storage prefix). The SDK starts from
+ * this value when it is created, and removes it when the session ends.
+ */
+const STORED_SESSION_TOKEN_KEY = 'DS'
+
 export const descopeSessionTokenSource: SessionTokenSource = {
   getSessionToken: () => {
     try {
       return getSessionToken() || undefined
     } catch {
       // Before <AuthProvider> has created the SDK, the placeholder SDK has no token store and
-      // throws; that simply means there is no session yet.
-      return undefined
+      // throws. The token the SDK will start from is the one it stored on an earlier visit: a
+      // returning clinician's first requests leave with it before the first render (ID-3).
+      return storedSessionToken()
     }
   },
+}
+
+function storedSessionToken(): string | undefined {
+  try {
+    return window.localStorage.getItem(STORED_SESSION_TOKEN_KEY) || undefined
+  } catch {
+    // Storage refused (a privacy setting): the SDK will not have kept a session either.
+    return undefined
+  }
 }
 
 /** When a JWT expires (its `exp` claim, in ms since the epoch); undefined for anything else. */

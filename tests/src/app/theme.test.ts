@@ -5,18 +5,18 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { system } from '../../../src/app/theme'
+import { appSystem } from '../../../src/app/theme'
 
 const CONDITIONS = ['_light', '_dark'] as const
 
 /** The hex colour a token has under `condition`, following `{colors.x}` references. */
 function resolveColor(name: string, condition: (typeof CONDITIONS)[number]): string {
-  const conditions: unknown = system.tokens.getByName(`colors.${name}`)?.extensions.conditions
+  const conditions: unknown = appSystem().tokens.getByName(`colors.${name}`)?.extensions.conditions
   const conditional =
     typeof conditions === 'object' && conditions !== null && condition in conditions
       ? (conditions as Record<string, unknown>)[condition]
       : undefined
-  const plain: unknown = system.token(`colors.${name}`)
+  const plain: unknown = appSystem().token(`colors.${name}`)
   const raw = typeof conditional === 'string' ? conditional : String(plain)
   const reference = /^\{colors\.(.+)\}$/.exec(raw)
   return reference ? resolveColor(reference[1]!, condition) : raw

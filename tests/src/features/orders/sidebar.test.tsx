@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { SECTION_MAX_HEIGHT_PX } from '../../../../src/shared/constants'
-import { system } from '../../../../src/app/theme'
+import { appSystem } from '../../../../src/app/theme'
 import { Sidebar } from '../../../../src/features/orders'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { routePattern } from '../../../support/msw/apiBackend'
@@ -135,10 +135,10 @@ describe('the sidebar', () => {
     for (const [word, hue] of Object.entries(expected)) {
       const badge = within(list).getByText(word)
       const token = `priority.${word.toLowerCase()}`
-      expect(getComputedStyle(badge).color).toBe(system.token(`colors.${token}`))
+      expect(getComputedStyle(badge).color).toBe(appSystem().token(`colors.${token}`))
       // The token is the theme's red, yellow or green.
       expect(
-        JSON.stringify(system.tokens.getByName(`colors.${token}`)?.extensions.conditions),
+        JSON.stringify(appSystem().tokens.getByName(`colors.${token}`)?.extensions.conditions),
       ).toContain(`{colors.${hue}.`)
     }
   })
