@@ -146,4 +146,5 @@ export const routePaths = {
   claimOrder: { method: 'POST', path: '/orders/:id/claim' },
   releaseClaim: { method: 'DELETE', path: '/orders/:id/claim' },
   nextStudy: { method: 'POST', path: '/worklist/next' },
+  listPriors: { method: 'GET', path: '/orders/:id/priors' },
 } as const

@@ -145,6 +145,26 @@ export const orderSchema = z.object({
 })
 export type Order = z.infer<typeof orderSchema>
 
+/**
+ * One of the patient's other studies, as a radiologist reads against it (issue 18): when it was
+ * ordered, what it was, and the impression that was signed for it (null when none was).
+ */
+export const priorStudySchema = z.object({
+  id: idSchema,
+  ordered_at: timestampSchema,
+  modality: z.string().min(1),
+  body_part: z.string().min(1),
+  study_description: z.string(),
+  accession_number: z.string().min(1),
+  status: orderStatusSchema,
+  impression: z.string().nullable(),
+  finalized_at: timestampSchema.nullable(),
+})
+export type PriorStudy = z.infer<typeof priorStudySchema>
+
+/** The patient's other studies, newest first. */
+export const priorListSchema = z.object({ items: z.array(priorStudySchema) })
+
 export const messageMetaSchema = z
   .object({
     type: z.string().min(1),
@@ -438,6 +458,7 @@ export const routes = {
   releaseClaim: { ...routePaths.releaseClaim, params: orderParamsSchema, answer: null },
   /** 200 with the order now claimed for the caller, 204 when nothing is left to read. */
   nextStudy: { ...routePaths.nextStudy, answer: orderSchema },
+  listPriors: { ...routePaths.listPriors, params: orderParamsSchema, answer: priorListSchema },
 } as const satisfies Record<keyof typeof routePaths, object>
 
 export type RouteName = keyof typeof routes

@@ -12,12 +12,12 @@ import { ordersSlice, worklistSlice } from '../features/orders'
 import type { claimSlice } from '../features/orders'
 import { authorshipSlice } from '../features/conversation'
 import type { conversationSlice } from '../features/conversation'
-import type { addendumSlice, reportSlice } from '../features/report'
+import type { addendumSlice, comparisonSlice, reportSlice } from '../features/report'
 import type { dictationSlice } from '../features/dictation'
 
 /**
- * The slices only the signed-in workspace reads: a study's chat, report, addenda, dictation and
- * claim. They come with the workspace's code (`injectWorkspaceSlices`, called as
+ * The slices only the signed-in workspace reads: a study's chat, report, addenda, comparison,
+ * dictation and claim. They come with the workspace's code (`injectWorkspaceSlices`, called as
  * src/sagas/workspaceFlows.ts loads), not with the first screen's: the workspace renders only
  * after `app/workspaceFlowsStarted`, which is dispatched after they are in, and none of them
  * answers an action dispatched before that (their state until then is their initial state, so
@@ -29,6 +29,7 @@ export interface WorkspaceSlices
     WithSlice<typeof conversationSlice>,
     WithSlice<typeof reportSlice>,
     WithSlice<typeof addendumSlice>,
+    WithSlice<typeof comparisonSlice>,
     WithSlice<typeof dictationSlice> {}
 
 const firstScreenReducer = combineSlices(
@@ -57,6 +58,7 @@ type WorkspaceSlice =
   | typeof conversationSlice
   | typeof reportSlice
   | typeof addendumSlice
+  | typeof comparisonSlice
   | typeof dictationSlice
 
 /** Adds the workspace's slices to the store's reducer (again: nothing changes). */

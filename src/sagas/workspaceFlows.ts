@@ -12,7 +12,7 @@ import { injectWorkspaceSlices } from '../app/rootReducer'
 import { conversationSlice } from '../features/conversation'
 import { dictationSlice } from '../features/dictation'
 import { claimSlice } from '../features/orders'
-import { addendumSlice, reportSlice } from '../features/report'
+import { addendumSlice, comparisonSlice, reportSlice } from '../features/report'
 import { withBrowserFlowDeps } from '../shared/flowDeps'
 import type { DeferredFlows } from './deferredFlows'
 import { watchChatDrafts } from './chatDraftSaga'
@@ -27,7 +27,14 @@ import { watchReport } from './report'
 import { watchStudySelection } from './studySelectionSaga'
 
 // The workspace's state comes with its code, before its flows start and its screen renders.
-injectWorkspaceSlices([claimSlice, conversationSlice, reportSlice, addendumSlice, dictationSlice])
+injectWorkspaceSlices([
+  claimSlice,
+  conversationSlice,
+  reportSlice,
+  addendumSlice,
+  comparisonSlice,
+  dictationSlice,
+])
 
 export function* workspaceFlows(): SagaIterator {
   yield all([

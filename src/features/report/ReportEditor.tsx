@@ -9,6 +9,7 @@
 import { Alert, Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { useGetOrderQuery } from '../../services/api/ordersApi'
+import { Priors } from './Priors'
 import { ReportForm } from './ReportForm'
 
 export interface ReportEditorProps {
@@ -59,6 +60,7 @@ export function ReportEditor({
         )}
       </Box>
       {readOnlyNotice}
+      {current && <Priors order={current} readOnly={readOnly} />}
       {current ? (
         <ReportForm
           key={orderId}

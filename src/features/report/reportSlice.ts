@@ -90,6 +90,20 @@ export type SaveTrigger = 'manual' | 'auto' | 'retry'
 /** The editor of a study is on screen and its order is loaded: time to restore a stored draft. */
 export const editorOpened = createAction<OrderPayload>('report/editorOpened')
 
+/**
+ * 'Use as comparison' (issue 18): a prior's description and date written into COMPARISON, the
+ * clinician's own change; `before` is what the section held, for its one-click undo.
+ */
+export const priorUsedAsComparison = createAction<
+  OrderPayload & {
+    priorId: Id
+    description: string
+    before: string
+    after: string
+    server: ServerReport
+  }
+>('report/priorUsedAsComparison')
+
 /** 'Save', 'Retry', or the autosave pause elapsed; the saga decides whether there is anything to send. */
 export const saveRequested = createAction<OrderPayload & { trigger: SaveTrigger }>(
   'report/saveRequested',
@@ -117,6 +131,25 @@ function dropOrder(state: ReportState, orderId: Id): void {
 /** Whether the draft accepts the clinician's typing. */
 function editable(draft: ReportDraft | undefined): draft is ReportDraft {
   return draft !== undefined && draft.conflict === null && !draft.finalizedElsewhere
+}
+
+/**
+ * Writes `sections` over the study's draft (started from the server's report when there is none);
+ * the written draft, or undefined when the report is final or the draft cannot take it now.
+ */
+function writeOver(
+  state: ReportState,
+  orderId: Id,
+  sections: Partial<ReportSections>,
+  server: ServerReport,
+): ReportDraft | undefined {
+  if (server.isFinal) return undefined
+  const draft =
+    state.drafts[orderId] ?? newDraft(serializeReport(server.version.sections), server.version)
+  if (!editable(draft)) return undefined
+  writeSections(draft, { ...draftSections(draft), ...sections })
+  state.drafts[orderId] = draft
+  return draft
 }
 
 export const reportSlice = createSlice({
@@ -165,13 +198,8 @@ export const reportSlice = createSlice({
       >,
     ) {
       const { orderId, sections, cause, server } = action.payload
-      if (server.isFinal) return
-      const draft =
-        state.drafts[orderId] ?? newDraft(serializeReport(server.version.sections), server.version)
-      if (!editable(draft)) return
-      writeSections(draft, { ...draftSections(draft), ...sections })
-      draft.cause = cause
-      state.drafts[orderId] = draft
+      const draft = writeOver(state, orderId, sections, server)
+      if (draft) draft.cause = cause
     },
     saveHeldForReply(state, action: PayloadAction<OrderPayload>) {
       const draft = state.drafts[action.payload.orderId]
@@ -267,6 +295,10 @@ export const reportSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(priorUsedAsComparison, (state, action) => {
+        const { orderId, after, server } = action.payload
+        writeOver(state, orderId, { comparison: after }, server)
+      })
       .addMatcher(ordersApi.endpoints.getOrder.matchFulfilled, (state, action) => {
         applyServerReport(
           state,

@@ -48,6 +48,21 @@ export interface Addendum {
   created_at: string | null
 }
 
+/**
+ * One of the patient's other studies (issue 18), as the Priors list shows it. Only the id and a
+ * description are needed to show it; the rest is null where a backend leaves it out.
+ */
+export interface PriorStudy {
+  id: Id
+  ordered_at: string | null
+  modality: string | null
+  body_part: string | null
+  study_description: string
+  accession_number: string | null
+  /** The impression signed for it; null when none was (or the backend does not say). */
+  impression: string | null
+}
+
 /** One write of a report, as its history lists it. */
 export interface ReportRevision {
   id: Id

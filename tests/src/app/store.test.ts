@@ -26,6 +26,7 @@ describe('the store', () => {
       'api',
       'authorship',
       'claims',
+      'comparison',
       'conversation',
       'dictation',
       'flows',

@@ -26,7 +26,7 @@ async function freshPage() {
   return { ...store, ...actionLog, ...devTools, ...flows, ...auth, ...activity, ...signOut }
 }
 
-const WORKSPACE_KEYS = ['claims', 'conversation', 'report', 'addendum', 'dictation']
+const WORKSPACE_KEYS = ['claims', 'conversation', 'report', 'addendum', 'comparison', 'dictation']
 
 describe("the workspace's state", () => {
   it('arrives with its code, before the workspace is told its flows started, and replays from the first action', async () => {

@@ -460,6 +460,25 @@ export function apiHandlers(backend: ApiBackend) {
       next.claimed_by = { ...TEST_CLINICIAN, user_id: callerOf(headers), since: FIXED_TIME }
       return HttpResponse.json(next)
     }),
+    handle('listPriors', ({ params }) => {
+      const order = orderOf(params)
+      if (!order) return notFound('order')
+      const items = backend.orders
+        .filter((other) => other.patient_id === order.patient_id && other.id !== order.id)
+        .sort((a, b) => b.ordered_at.localeCompare(a.ordered_at))
+        .map((other) => ({
+          id: other.id,
+          ordered_at: other.ordered_at,
+          modality: other.modality,
+          body_part: other.body_part,
+          study_description: other.study_description,
+          accession_number: other.accession_number,
+          status: other.status,
+          impression: other.report?.is_final ? other.report.sections.impression : null,
+          finalized_at: other.report?.is_final ? (other.report.finalized_at ?? null) : null,
+        }))
+      return HttpResponse.json({ items })
+    }),
     // The live worklist's stream: none here, as at a spec backend (the live-events tests add one).
     http.get(`${API_PREFIX}${EVENTS_PATH}`, () => new HttpResponse(null, { status: 404 })),
     handle('speechToken', () => HttpResponse.json({ token: 'speech-token-1', region: 'local' })),

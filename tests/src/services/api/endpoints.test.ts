@@ -9,6 +9,7 @@ import { baseApi } from '../../../../src/services/api/baseApi'
 import { claimsApi } from '../../../../src/services/api/claimsApi'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { ordersApi } from '../../../../src/services/api/ordersApi'
+import { priorsApi } from '../../../../src/services/api/priorsApi'
 import { reportApi } from '../../../../src/services/api/reportApi'
 import { speechApi } from '../../../../src/services/api/speechApi'
 import { buildReport, buildSections, FIXED_TIME } from '../../../support/msw/data'
@@ -166,6 +167,11 @@ const cases: Record<RouteName, EndpointCase> = {
   nextStudy: {
     call: (store) => store.dispatch(claimsApi.endpoints.nextStudy.initiate()).unwrap(),
     path: '/api/v1/worklist/next',
+    body: null,
+  },
+  listPriors: {
+    call: (store) => store.dispatch(priorsApi.endpoints.listPriors.initiate('O1')).unwrap(),
+    path: '/api/v1/orders/O1/priors',
     body: null,
   },
 }
