@@ -34,6 +34,18 @@ export interface StudyContext {
   }
   /** The current report, or null when none was started. */
   report: { sections: ReportSections; isFinal: boolean } | null
+  /**
+   * The patient's other studies, newest first, with the impression signed for each (null: none
+   * signed). Absent when the caller did not read them (a summary).
+   */
+  priors?: PriorContext[]
+}
+
+export interface PriorContext {
+  description: string
+  modality: string
+  orderedAt: Date
+  impression: string | null
 }
 
 export interface ReplyInput {

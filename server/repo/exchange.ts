@@ -54,6 +54,14 @@ async function readStudy(q: Queryable, orderId: string, userId: string, withHist
       history: row.patientHistory,
     },
     report: order.report && { sections: order.report.sections, isFinal: order.report.is_final },
+    ...(row.priors && {
+      priors: row.priors.map((prior) => ({
+        description: prior.description,
+        modality: prior.modality,
+        orderedAt: new Date(prior.orderedAt),
+        impression: prior.impression?.trim() || null,
+      })),
+    }),
   }
   return {
     study,

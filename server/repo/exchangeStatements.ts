@@ -6,6 +6,9 @@
 import { sql } from 'drizzle-orm'
 import type { Order, Report, Role } from '../../contract'
 import { IN_PROGRESS, PATIENT_SUMMARY } from '../../contract'
+
+/** HL7 CA leaves an order cancelled: no images were made, so it is no prior. */
+const CANCELLED_STATUS = 'cancelled'
 import { isoTimestamp, prepared } from '../db/prepared'
 import {
   auditEvents,
@@ -30,6 +33,12 @@ export interface StudyRow {
   patientHistory: string[]
   /** The conversation so far (the structured summary left out), oldest first; null when not asked. */
   history: { role: Role; content: string }[] | null
+  /**
+   * The patient's other studies, newest first, with their signed impressions (issue 18); null
+   * when the conversation was not asked for (a reply reads both, a summary neither).
+   */
+  priors:
+    { description: string; modality: string; orderedAt: string; impression: string | null }[] | null
   /** The acting user's local account, for the name their messages carry. */
   user: { name: string; loginId: string } | null
 }
@@ -49,6 +58,17 @@ export const studyStatement = prepared<StudyRow>(
       where ${messages.orderId} = ${orders.id}
         and (${messages.metaData} ->> 'type') is distinct from ${PATIENT_SUMMARY}
     ) end as "history",
+    case when ${p('withHistory')}::boolean then (
+      select coalesce(json_agg(json_build_object(
+        'description', "prior"."study_description", 'modality', "prior"."modality",
+        'orderedAt', "prior"."ordered_at",
+        'impression', case when "prior_report"."is_final" then "prior_report"."impression" end
+      ) order by "prior"."ordered_at" desc, "prior"."seq" desc), '[]'::json)
+      from ${orders} as "prior"
+      left join ${reports} as "prior_report" on "prior_report"."order_id" = "prior"."id"
+      where "prior"."patient_id" = ${orders.patientId} and "prior"."id" <> ${orders.id}
+        and "prior"."status" <> ${CANCELLED_STATUS}
+    ) end as "priors",
     (select json_build_object('name', ${users.name}, 'loginId', ${users.loginId})
       from ${users} where ${users.id} = ${p('userId')}) as "user"
   from ${orders}

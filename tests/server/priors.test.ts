@@ -4,7 +4,12 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderListSchema, priorListSchema, type Order } from '../../contract'
+import {
+  orderListSchema,
+  priorListSchema,
+  sendMessageAnswerSchema,
+  type Order,
+} from '../../contract'
 import { orders } from '../../server/db/schema'
 import { normalSections } from '../support/sections'
 import { startTestApp, type TestApp } from '../support/testApp'
@@ -98,5 +103,17 @@ describe.skipIf(skipDatabase)('priors', () => {
     const alone = all.find((order) => counts.get(order.patient_id) === 1)
     expect(alone).toBeDefined()
     expect(await priors(alone!.id)).toEqual([])
+  })
+
+  it('PR-4 the local assistant answers "any prior imaging?" from the priors', async () => {
+    const [oldest, ...rest] = family
+    const res = await t.api('POST', `/orders/${oldest!.id}/messages`, {
+      token,
+      body: { content: 'Any prior imaging?', input_type: 'text' },
+    })
+    expect(res.statusCode).toBe(200)
+    const reply = sendMessageAnswerSchema.parse(res.json()).content
+    expect(reply).toContain('Prior imaging for this patient, newest first:')
+    for (const order of rest) expect(reply).toContain(order.study_description)
   })
 })

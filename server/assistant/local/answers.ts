@@ -5,12 +5,12 @@
  */
 import { REPORT_SECTION_KEYS } from '../../../contract'
 import type { ReportSectionKey } from '../../../contract'
-import type { StudyContext } from '../types'
+import type { PriorContext, StudyContext } from '../types'
 import { SECTION_LABELS } from './headings'
 import { describeExam, describePatient, historyOf, indicationOf, priorityLabel } from './summary'
 
 export const HELP_TEXT = [
-  'I can answer from this study’s data: the indication, the patient’s clinical history, the exam (modality, body part, accession), the patient’s age and sex, the priority, and what the report says so far.',
+  'I can answer from this study’s data: the indication, the patient’s clinical history, the exam (modality, body part, accession), the patient’s age and sex, the priority, the patient’s prior imaging, and what the report says so far.',
   'I can also place dictated text into the report: start each part with its heading, e.g. "Findings: ..." and "Impression: ...".',
   'I do not look at images, so I do not suggest findings or diagnoses.',
 ].join(' ')
@@ -90,6 +90,50 @@ function indicationAnswer(study: StudyContext): string {
     : `Indication: ${indication}`
 }
 
+/** "any prior imaging?", "previous CT", "old films", "priors". */
+const PRIOR_IMAGING =
+  /\b(priors|(prior|previous|earlier|old|outside|last)\s+(imaging|studies|study|exams?|examinations?|scans?|films?|images|ct|cts|mri|mris|x-?rays?|radiographs?|ultrasounds?|us))\b/
+/** "compare with the prior", "comparison to the last CT"; not the report's COMPARISON section. */
+const COMPARE = /\b(compare|compared|comparing)\b|\bcomparison (with|to)\b/
+
+function dayOf(at: Date): string {
+  return at.toISOString().slice(0, 10)
+}
+
+function priorLine(prior: PriorContext): string {
+  const impression = prior.impression
+    ? ` Impression: ${prior.impression}`
+    : ' No signed impression.'
+  return `- ${dayOf(prior.orderedAt)} ${prior.description} (${prior.modality}).${impression}`
+}
+
+/** The patient's other studies, newest first, with what was signed for them. */
+function priorsAnswer(priors: readonly PriorContext[]): string {
+  if (priors.length === 0) return 'No prior imaging is on record for this patient.'
+  return ['Prior imaging for this patient, newest first:', ...priors.map(priorLine)].join('\n')
+}
+
+/**
+ * The prior to compare with: the newest of the same modality and body part (by the description),
+ * else of the same modality, else the newest. The comparison of images is the radiologist's.
+ */
+function compareAnswer(study: StudyContext, priors: readonly PriorContext[]): string {
+  const part = study.order.bodyPart.toLowerCase()
+  const sameModality = priors.filter((prior) => prior.modality === study.order.modality)
+  const prior =
+    sameModality.find((candidate) => candidate.description.toLowerCase().includes(part)) ??
+    sameModality[0] ??
+    priors[0]
+  if (!prior) return 'There is no prior imaging on record for this patient to compare with.'
+  return [
+    `The most relevant prior is ${prior.description}, ${dayOf(prior.orderedAt)}.`,
+    prior.impression
+      ? `Its signed impression: ${prior.impression}`
+      : 'It has no signed impression.',
+    "I do not look at images, so the comparison itself is yours; 'Use as comparison' beside the report writes the prior into COMPARISON.",
+  ].join('\n')
+}
+
 /** Answers a question from the study's data, or explains what the assistant can do. */
 export function answerQuestion(study: StudyContext, question: string, now: Date): string {
   const words = new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
@@ -112,6 +156,13 @@ export function answerQuestion(study: StudyContext, question: string, now: Date)
   const wholeReport = sections.length === 0 && has(WHOLE_REPORT_WORDS)
   if (topics.length === 0 && sections.length === 0 && !wholeReport) {
     topics = (Object.keys(TOPIC_WORDS) as Topic[]).filter((topic) => has(TOPIC_WORDS[topic].weak))
+  }
+
+  const { priors } = study
+  const aboutPriors = PRIOR_IMAGING.test(lower) || COMPARE.test(lower)
+  if (priors && aboutPriors && strong.length === 0 && sections.length === 0) {
+    // "Prior" and "previous" also point at the history; here they ask about imaging.
+    return COMPARE.test(lower) ? compareAnswer(study, priors) : priorsAnswer(priors)
   }
 
   const answers: string[] = []

@@ -124,3 +124,48 @@ describe('local assistant: answers from the study data', () => {
     expect(await ask('What is the indication and history?')).toBe(first)
   })
 })
+
+describe('local assistant: prior imaging (issue 18)', () => {
+  const priors = [
+    {
+      description: 'CT Chest without contrast',
+      modality: 'CT',
+      orderedAt: new Date('2025-03-01T10:00:00Z'),
+      impression: 'Stable 6 mm right upper lobe nodule.',
+    },
+    {
+      description: 'XR Chest PA and lateral',
+      modality: 'XR',
+      orderedAt: new Date('2024-11-20T10:00:00Z'),
+      impression: null,
+    },
+  ]
+  const withPriors = aStudy({ priors })
+
+  it('PR-4 lists the prior imaging, newest first, with each signed impression, not the history', async () => {
+    const listed = [
+      'Prior imaging for this patient, newest first:',
+      '- 2025-03-01 CT Chest without contrast (CT). Impression: Stable 6 mm right upper lobe nodule.',
+      '- 2024-11-20 XR Chest PA and lateral (XR). No signed impression.',
+    ].join('\n')
+    expect(await ask('Any prior imaging?', withPriors)).toBe(listed)
+    expect(await ask('previous CT?', withPriors)).toBe(listed)
+    expect(await ask('priors', withPriors)).toBe(listed)
+    expect(await ask('Any prior imaging?', aStudy({ priors: [] }))).toBe(
+      'No prior imaging is on record for this patient.',
+    )
+    // The clinical history is still what "prior conditions" asks for.
+    expect(await ask('prior conditions?', withPriors)).toContain('Clinical history:')
+  })
+
+  it('PR-4 compare with the prior names the most relevant one and its impression, and compares nothing itself', async () => {
+    const answer = await ask('Compare with the prior', withPriors)
+    expect(answer).toContain(
+      'The most relevant prior is CT Chest without contrast, 2025-03-01.\nIts signed impression: Stable 6 mm right upper lobe nodule.',
+    )
+    expect(answer).toContain('I do not look at images')
+    expect(await ask('compare with the prior', aStudy({ priors: [] }))).toBe(
+      'There is no prior imaging on record for this patient to compare with.',
+    )
+  })
+})

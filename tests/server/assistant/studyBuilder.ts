@@ -17,6 +17,7 @@ export function aStudy(
     order?: Partial<StudyContext['order']>
     patient?: Partial<StudyContext['patient']>
     report?: StudyContext['report']
+    priors?: StudyContext['priors']
   } = {},
 ): StudyContext {
   return {
@@ -40,6 +41,7 @@ export function aStudy(
       ...overrides.patient,
     },
     report: overrides.report === undefined ? null : overrides.report,
+    ...(overrides.priors && { priors: overrides.priors }),
   }
 }
 
