@@ -37,11 +37,16 @@ import { withoutNotifications, type ListenFn } from './db/notifications'
 import { createEventHub, type EventHub } from './events/hub'
 import { startHousekeeping, type Housekeeping } from './events/housekeeping'
 import { createSpeechTokenProvider } from './speech/tokenProvider'
+import { createStudyUidFinder, type StudyUidFinder } from './integration/studyUids'
+import { orderLinks } from './integration/viewerLinks'
+import { fhirRoutes } from './routes/fhir'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live worklist's hub and the claims' sweeper of this instance (tests drive them). */
     liveEvents: { hub: EventHub; housekeeping: Housekeeping }
+    /** The archive's study UID lookups (DICOMWEB_URL), or null without one (tests wait on it). */
+    studyUids: StudyUidFinder | null
   }
   interface FastifyRequest {
     /** The signed-in user of an /api/v1 request, set by the session guard. */
@@ -134,10 +139,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const logLine = (message: string) => {
     app.log.error(message)
   }
+  // Issue 17: every order answered carries its viewer link; opening one may look its UID up.
+  const links = orderLinks(config.images.viewerUrlTemplate)
+  const studyUids = config.images.dicomweb
+    ? createStudyUidFinder({
+        db,
+        config: config.images.dicomweb,
+        log: app.log,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      })
+    : undefined
+  app.decorate('studyUids', studyUids ?? null)
+  app.addHook('preClose', async () => {
+    await studyUids?.close()
+  })
   const hub = await createEventHub({
     db,
     listen: deps.listen ?? withoutNotifications,
     log: logLine,
+    links,
   })
   const housekeeping = startHousekeeping({ db, now, everyMs: HOUSEKEEPING_MS, log: logLine })
   app.decorate('liveEvents', { hub, housekeeping })
@@ -174,9 +194,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         retainSignedReports: config.retainSignedReports,
         heavy,
         worklistFinalDays: config.worklistFinalDays,
+        links,
+        ...(studyUids ? { orderRead: studyUids.request } : {}),
         ...(deps.worklistCache ? { worklistCache: deps.worklistCache(heavy, db) } : {}),
       })
-      await api.register(claimRoutes, { db, now, leaseMs: config.claimLeaseSeconds * 1000 })
+      await api.register(claimRoutes, {
+        db,
+        now,
+        leaseMs: config.claimLeaseSeconds * 1000,
+        links,
+      })
+      await api.register(fhirRoutes, { db })
       await api.register(eventRoutes, { hub, maxStreamMs: MAX_STREAM_MS })
       // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.
       api.setNotFoundHandler(() => {
