@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { API_PREFIX } from '../contract'
+import { API_PREFIX, type Order } from '../contract'
 import type { Assistant } from './assistant/types'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
@@ -195,7 +195,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         heavy,
         worklistFinalDays: config.worklistFinalDays,
         links,
-        ...(studyUids ? { orderRead: studyUids.request } : {}),
+        ...(studyUids
+          ? {
+              orderRead: (order: Order) => {
+                studyUids.request(order)
+              },
+            }
+          : {}),
         ...(deps.worklistCache ? { worklistCache: deps.worklistCache(heavy, db) } : {}),
       })
       await api.register(claimRoutes, {

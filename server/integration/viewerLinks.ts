@@ -45,16 +45,10 @@ export function viewerUrl(template: string, study: Study): string | null {
     study_uid: study.study_instance_uid,
     accession: study.accession_number,
   }
-  let missing = false
-  const url = template.replace(PLACEHOLDER, (_match, name: string) => {
-    const value = values[name]
-    if (value === null || value === undefined || value === '') {
-      missing = true
-      return ''
-    }
-    return encodeURIComponent(value)
-  })
-  return missing ? null : url
+  const value = (name: string) => values[name] ?? ''
+  const names = [...template.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '')
+  if (names.some((name) => value(name) === '')) return null
+  return template.replace(PLACEHOLDER, (_match, name: string) => encodeURIComponent(value(name)))
 }
 
 /** Adds an order's `viewer_url` (or none, without a template). */
