@@ -27,7 +27,7 @@ const viewerOf = (uid: string, accession: string) =>
   `https://pacs.example/ohif/viewer?StudyInstanceUIDs=${uid}&acc=${encodeURIComponent(accession)}`
 
 describe('images: settings', () => {
-  it('INT-36 a viewer template that is not an http(s) URL, or names an unknown placeholder, stops the server at start-up', () => {
+  it('INT-35 a viewer template that is not an http(s) URL, or names an unknown placeholder, stops the server at start-up', () => {
     for (const bad of [
       'javascript:alert(1)//{study_uid}',
       'ftp://pacs.example/{study_uid}',
@@ -165,7 +165,7 @@ describe.skipIf(skipDatabase)('images: study UIDs from the archive', () => {
       .map((line) => JSON.parse(line) as { level: number; msg: string; orderId?: string })
       .filter((line) => line.msg.startsWith('study UID lookup'))
 
-  it('INT-37 a study opened without a UID gets it from the archive by accession in the background; lists never ask', async () => {
+  it('INT-36 a study opened without a UID gets it from the archive by accession in the background; lists never ask', async () => {
     const { app, token, all } = await start(archive.url)
     expect(archive.requests).toEqual([]) // the list read asked nothing
     const order = all[2]!
@@ -191,7 +191,7 @@ describe.skipIf(skipDatabase)('images: study UIDs from the archive', () => {
     expect(lookupLines()).toEqual([])
   })
 
-  it('INT-38 an archive that is down leaves the link out, is logged once with the order id (never the accession), and is not asked again for a while', async () => {
+  it('INT-37 an archive that is down leaves the link out, is logged once with the order id (never the accession), and is not asked again for a while', async () => {
     const { app, token, all } = await start(
       `http://127.0.0.1:${String(await closedPort())}/dicom-web`,
     )
@@ -215,7 +215,7 @@ describe.skipIf(skipDatabase)('images: study UIDs from the archive', () => {
     ).toBeNull()
   })
 
-  it('INT-39 a slow archive never holds the study up: the order answers while the archive is still silent, and the lookup ends at its timeout, logged once', async () => {
+  it('INT-38 a slow archive never holds the study up: the order answers while the archive is still silent, and the lookup ends at its timeout, logged once', async () => {
     archive.answer = () => 'hang'
     const { app, token, all } = await start(archive.url, { DICOMWEB_TIMEOUT_MS: '300' })
     const order = all[1]!
@@ -235,7 +235,7 @@ describe.skipIf(skipDatabase)('images: study UIDs from the archive', () => {
     expect(lookupLines()).toHaveLength(1)
   })
 
-  it('INT-39 an archive answering several studies, none, an error or nonsense gives no link; each is logged once', async () => {
+  it('INT-38 an archive answering several studies, none, an error or nonsense gives no link; each is logged once', async () => {
     const { app, token, all } = await start(archive.url)
     const answers: Record<string, ArchiveAnswer> = {
       [all[0]!.accession_number]: { status: 200, body: [studyEntry('1.2.3'), studyEntry('1.2.4')] },

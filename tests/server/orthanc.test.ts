@@ -50,7 +50,7 @@ describe.skipIf(skipDatabase || absent)('images: a real DICOMweb archive (Orthan
     await orthanc?.stop()
   })
 
-  it('INT-40 an order opened without a UID gets it from Orthanc by accession (QIDO-RS), and answers the viewer link', async () => {
+  it('INT-39 an order opened without a UID gets it from Orthanc by accession (QIDO-RS), and answers the viewer link', async () => {
     const order = all[0]!
     const other = all[1]!
     const studyUid = `1.2.826.0.1.3680043.8.498.${String(Date.now())}`
@@ -102,7 +102,7 @@ describe.skipIf(skipDatabase || absent)('images: a real DICOMweb archive (Orthan
     expect(listed.find((o) => o.id === other.id)?.study_instance_uid).toBeNull()
   })
 
-  it('INT-40 an accession the archive does not hold leaves the link out', async () => {
+  it('INT-39 an accession the archive does not hold leaves the link out', async () => {
     const order = all[2]!
     await app.api('GET', `/orders/${order.id}`, { token })
     await app.app.studyUids?.idle()

@@ -1,6 +1,6 @@
 /**
  * WS-8: the open study's patient in the workspace header: full name, age in whole years from
- * the date of birth, and sex, with the study itself for context, its images ('Open images', INT-41)
+ * the date of birth, and sex, with the study itself for context, its images ('Open images', INT-40)
  * and who else reads it (WL-10). `now` is the clinician's
  * clock; the app passes nothing and the header reads the time when it renders.
  */

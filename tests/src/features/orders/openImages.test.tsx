@@ -1,5 +1,5 @@
 /**
- * INT-41: the study's header links to its images ('Open images', a new tab without a handle on
+ * INT-40: the study's header links to its images ('Open images', a new tab without a handle on
  * Readout or its address) when the order answers a `viewer_url`, and not otherwise; a link the
  * live worklist brings (the archive's UID found after the study opened) shows at once.
  */
@@ -27,7 +27,7 @@ function seed(extra: Partial<Order>) {
 const header = () => screen.findByRole('group', { name: 'Patient' })
 
 describe('Open images', () => {
-  it('INT-41 an order with a viewer_url shows an Open images link that opens a new tab with noopener noreferrer', async () => {
+  it('INT-40 an order with a viewer_url shows an Open images link that opens a new tab with noopener noreferrer', async () => {
     seed({ study_instance_uid: '1.2.840.99.7', viewer_url: VIEWER })
     renderWithProviders(<PatientHeader orderId="OA" />)
 
@@ -42,14 +42,14 @@ describe('Open images', () => {
     ['absent (a backend without images)', {}],
     ['not an http(s) address', { viewer_url: 'javascript:alert(1)' }],
     ['not an address at all', { viewer_url: 'viewer?uid=1' }],
-  ])('INT-41 no link when viewer_url is %s', async (_case, extra) => {
+  ])('INT-40 no link when viewer_url is %s', async (_case, extra) => {
     seed(extra)
     renderWithProviders(<PatientHeader orderId="OA" />)
     expect(await header()).toHaveTextContent('Ada Lovelace')
     expect(screen.queryByRole('link', { name: 'Open images' })).not.toBeInTheDocument()
   })
 
-  it('INT-41 a viewer link the live worklist brings shows in the open study header at once', async () => {
+  it('INT-40 a viewer link the live worklist brings shows in the open study header at once', async () => {
     const order = seed({ study_instance_uid: null, viewer_url: null })
     let sendLink: (() => void) | undefined
     server.use(
