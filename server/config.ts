@@ -124,7 +124,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
-  // images (docs/integration-fhir-images.md)
+  // images: the PACS viewer link and the DICOMweb archive (issue 17)
   VIEWER_URL_TEMPLATE: optionalText.transform((value, ctx) => {
     if (value === undefined) return undefined
     const checked = checkViewerTemplate(value)
