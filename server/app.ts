@@ -197,8 +197,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         links,
         ...(studyUids
           ? {
-              orderRead: (order: Order) => {
-                studyUids.request(order)
+              studyOpened: (orderId: string, order?: Order) => {
+                if (order) studyUids.request(order)
+                else studyUids.requestById(orderId)
               },
             }
           : {}),

@@ -3,8 +3,8 @@
  * the archive for it by accession number (QIDO-RS `GET {DICOMWEB_URL}/studies?AccessionNumber=`,
  * `application/dicom+json`, tag 0020000D) and keeps the answer in `orders.study_instance_uid`.
  *
- * A lookup runs in the background when a single order is read (a study being opened), never on a
- * list read and never awaited: the answer goes out at once without a link, and the UID's write
+ * A lookup runs in the background when a study is opened (its conversation initialized, or the
+ * single order read), never on a list read and never awaited: the answer goes out at once without a link, and the UID's write
  * reaches the screen as the live worklist's `order.updated` (migration 0007's trigger). One
  * lookup per order at a time, each bounded by DICOMWEB_TIMEOUT_MS. A miss (no study, several
  * studies, an archive down, slow or answering nonsense) is remembered for DICOMWEB_MISS_SECONDS,
@@ -12,7 +12,7 @@
  */
 import type { ImagesConfig } from '../config'
 import type { Database } from '../db/client'
-import { storeStudyInstanceUid } from '../repo/images'
+import { storeStudyInstanceUid, studyKey } from '../repo/images'
 
 /** DICOM's UI value representation: digits and dots, at most 64 characters. */
 const DICOM_UID = /^[0-9]+(\.[0-9]+)*$/
@@ -28,6 +28,8 @@ export interface StudyUidLog {
 export interface StudyUidFinder {
   /** Looks the order's UID up in the background unless it has one, a lookup runs, or it missed lately. */
   request(order: { id: string; accession_number: string; study_instance_uid?: string | null }): void
+  /** The same for an order known by its id only (read in the background first). */
+  requestById(orderId: string): void
   /** Resolves when no lookup is under way (tests; closing). */
   idle(): Promise<void>
   close(): Promise<void>
@@ -163,22 +165,35 @@ export function createStudyUidFinder(deps: {
     }
   }
 
+  /** Runs `work` as the order's one lookup, unless one runs or the order missed lately. */
+  function start(orderId: string, work: () => Promise<void>): void {
+    if (closing.signal.aborted || running.has(orderId) || missedLately(orderId)) return
+    const task = work()
+      .catch((error: unknown) => {
+        log.warn(
+          { orderId, reason: error instanceof Error ? error.name : 'error' },
+          'study UID lookup failed; no image link',
+        )
+      })
+      .finally(() => {
+        running.delete(orderId)
+      })
+    running.set(orderId, task)
+  }
+
+  const wanted = (accession: string, uid: string | null | undefined) =>
+    !uid && accession.trim() !== ''
+
   return {
     request(order) {
-      if (closing.signal.aborted || order.study_instance_uid) return
-      if (order.accession_number.trim() === '') return
-      if (running.has(order.id) || missedLately(order.id)) return
-      const task = lookUp(order.id, order.accession_number)
-        .catch((error: unknown) => {
-          log.warn(
-            { orderId: order.id, reason: error instanceof Error ? error.name : 'error' },
-            'study UID lookup failed; no image link',
-          )
-        })
-        .finally(() => {
-          running.delete(order.id)
-        })
-      running.set(order.id, task)
+      if (!wanted(order.accession_number, order.study_instance_uid)) return
+      start(order.id, () => lookUp(order.id, order.accession_number))
+    },
+    requestById(orderId) {
+      start(orderId, async () => {
+        const key = await studyKey(db, orderId)
+        if (key && wanted(key.accession, key.uid)) await lookUp(orderId, key.accession)
+      })
     },
     async idle() {
       while (running.size > 0) await Promise.all([...running.values()])

@@ -8,6 +8,18 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
 import { orders } from '../db/schema'
 
+/** What a lookup needs of an order: its accession and the UID it has (null: none yet). */
+export async function studyKey(
+  db: Queryable,
+  orderId: string,
+): Promise<{ accession: string; uid: string | null } | undefined> {
+  const [row] = await db
+    .select({ accession: orders.accessionNumber, uid: orders.studyInstanceUid })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  return row
+}
+
 /** Stores `uid` as the order's study UID unless it has one; whether it was written. */
 export async function storeStudyInstanceUid(
   db: Queryable,

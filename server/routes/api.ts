@@ -44,8 +44,11 @@ export interface ApiDeps {
   worklistCache?: WorklistCache
   /** Issue 17: adds an order's `viewer_url` (VIEWER_URL_TEMPLATE) to every order answered. */
   links: OrderLinks
-  /** Issue 17: a single order was read (a study opened): its study UID may be looked up. */
-  orderRead?: (order: Order) => void
+  /**
+   * Issue 17: a study was opened (its conversation initialized, or the order read: `order`
+   * then), so its study UID may be looked up.
+   */
+  studyOpened?: (orderId: string, order?: Order) => void
 }
 
 const ENCODINGS: Encoding[] = ['br', 'gzip']
@@ -143,7 +146,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
     async (request, reply) => {
       const order = await studies.getOrder(db, request.params.id)
       setETag(reply, order.report)
-      deps.orderRead?.(order)
+      deps.studyOpened?.(order.id, order)
       return links(order)
     },
   )
@@ -239,14 +242,17 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
         response: { 200: routes.initializeOrder.answer, ...errors },
       },
     },
-    (request) =>
-      conversation.initializeConversation(
+    async (request) => {
+      const answer = await conversation.initializeConversation(
         db,
         request.params.id,
         request.actor,
         async (study) => JSON.stringify(await assistant.summarize(study, now())),
         now,
-      ),
+      )
+      deps.studyOpened?.(request.params.id)
+      return answer
+    },
   )
 
   app.put(

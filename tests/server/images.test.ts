@@ -186,9 +186,33 @@ describe.skipIf(skipDatabase)('images: study UIDs from the archive', () => {
       study_instance_uid: '1.2.840.99.7',
       viewer_url: viewerOf('1.2.840.99.7', order.accession_number),
     })
+    await app.api('POST', `/orders/${order.id}/initialize`, { token })
     await app.app.studyUids?.idle()
     expect(archive.requests).toHaveLength(1) // a study with its UID is not asked about again
     expect(lookupLines()).toEqual([])
+  })
+
+  it('INT-36 opening a study (its conversation initialized, as the SPA does) looks its UID up too', async () => {
+    const { app, token, all } = await start(archive.url)
+    const order = all[3]!
+    archive.answer = (accession) =>
+      accession === order.accession_number
+        ? { status: 200, body: [studyEntry('1.2.840.99.8')] }
+        : { status: 200, body: [] }
+    const opened = await app.api('POST', `/orders/${order.id}/initialize`, { token })
+    expect(opened.statusCode).toBe(200)
+    await app.app.studyUids?.idle()
+    expect(archive.requests.map((r) => r.query.get('AccessionNumber'))).toEqual([
+      order.accession_number,
+    ])
+    const found = orderSchema.parse((await app.api('GET', `/orders/${order.id}`, { token })).json())
+    expect(found.viewer_url).toBe(viewerOf('1.2.840.99.8', order.accession_number))
+    // An unknown study opens nothing in the archive (and answers 404 as before).
+    expect((await app.api('POST', '/orders/no-such-order/initialize', { token })).statusCode).toBe(
+      404,
+    )
+    await app.app.studyUids?.idle()
+    expect(archive.requests).toHaveLength(1)
   })
 
   it('INT-37 an archive that is down leaves the link out, is logged once with the order id (never the accession), and is not asked again for a while', async () => {
