@@ -38,7 +38,7 @@ import { createEventHub, type EventHub } from './events/hub'
 import { startHousekeeping, type Housekeeping } from './events/housekeeping'
 import { createSpeechTokenProvider } from './speech/tokenProvider'
 import { createStudyUidFinder, type StudyUidFinder } from './integration/studyUids'
-import { orderLinks } from './integration/viewerLinks'
+import { orderLinks, type OrderLinks } from './integration/viewerLinks'
 import { fhirRoutes } from './routes/fhir'
 
 declare module 'fastify' {
@@ -70,7 +70,7 @@ export interface AppDeps {
   /** Local mode's session family checks; tests pass their own to count its queries. */
   sessionFamilies?: SessionFamilies
   /** The whole worklist's cache (built per app otherwise); tests pass their own to count builds. */
-  worklistCache?: (gate: HeavyGate, db: Database) => WorklistCache
+  worklistCache?: (gate: HeavyGate, db: Database, links: OrderLinks) => WorklistCache
   /**
    * The database's NOTIFY (`OpenDatabase.listen`): without it, the live stream still follows
    * this instance's and others' writes, by its safety drain every few seconds.
@@ -203,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               },
             }
           : {}),
-        ...(deps.worklistCache ? { worklistCache: deps.worklistCache(heavy, db) } : {}),
+        ...(deps.worklistCache ? { worklistCache: deps.worklistCache(heavy, db, links) } : {}),
       })
       await api.register(claimRoutes, {
         db,
