@@ -17,6 +17,7 @@ import { storeStudyInstanceUid, studyKey } from '../repo/images'
 /** DICOM's UI value representation: digits and dots, at most 64 characters. */
 const DICOM_UID = /^[0-9]+(\.[0-9]+)*$/
 const STUDY_INSTANCE_UID_TAG = '0020000D'
+const ACCESSION_NUMBER_TAG = '00080050'
 /** Misses remembered at most; the oldest are forgotten first. */
 const MAX_MISSES = 10_000
 
@@ -41,19 +42,31 @@ type Lookup =
   | { kind: 'several'; count: number }
   | { kind: 'failed'; reason: string }
 
-/** The distinct study UIDs of a QIDO-RS answer; undefined when the answer is not one. */
-function studyUids(body: unknown): string[] | undefined {
+/** The first value of a DICOM JSON element, when there is one. */
+function firstValue(entry: Record<string, unknown>, tag: string): unknown {
+  const element = entry[tag]
+  const values =
+    typeof element === 'object' && element !== null
+      ? (element as { Value?: unknown }).Value
+      : undefined
+  return Array.isArray(values) ? (values[0] as unknown) : undefined
+}
+
+/**
+ * The distinct study UIDs of a QIDO-RS answer for `accession`; undefined when the answer is not
+ * one. A study whose own accession number (0008,0050) is another one is not ours: QIDO-RS reads
+ * `*` and `?` in a query as wildcards, so an accession holding them may match other studies.
+ */
+function studyUids(body: unknown, accession: string): string[] | undefined {
   if (!Array.isArray(body)) return undefined
   const uids = new Set<string>()
   for (const entry of body) {
     if (typeof entry !== 'object' || entry === null) return undefined
-    const element = (entry as Record<string, unknown>)[STUDY_INSTANCE_UID_TAG]
-    const values =
-      typeof element === 'object' && element !== null
-        ? (element as { Value?: unknown }).Value
-        : undefined
-    const uid = Array.isArray(values) ? (values[0] as unknown) : undefined
+    const record = entry as Record<string, unknown>
+    const uid = firstValue(record, STUDY_INSTANCE_UID_TAG)
     if (typeof uid !== 'string' || uid.length > 64 || !DICOM_UID.test(uid)) return undefined
+    const own = firstValue(record, ACCESSION_NUMBER_TAG)
+    if (typeof own === 'string' && own.trim() !== accession.trim()) continue
     uids.add(uid)
   }
   return [...uids]
@@ -76,7 +89,7 @@ export async function queryStudyUid(
   fetcher: typeof fetch,
   signal: AbortSignal,
 ): Promise<Lookup> {
-  const url = `${config.url}/studies?AccessionNumber=${encodeURIComponent(accession)}&includefield=${STUDY_INSTANCE_UID_TAG}`
+  const url = `${config.url}/studies?AccessionNumber=${encodeURIComponent(accession)}&includefield=${STUDY_INSTANCE_UID_TAG}&includefield=${ACCESSION_NUMBER_TAG}`
   let response: Response
   try {
     response = await fetcher(url, {
@@ -91,7 +104,7 @@ export async function queryStudyUid(
     if (!response.ok) return { kind: 'failed', reason: `HTTP ${String(response.status)}` }
     const text = await response.text()
     // Some archives answer an empty body for no match.
-    const uids = studyUids(text.trim() === '' ? [] : (JSON.parse(text) as unknown))
+    const uids = studyUids(text.trim() === '' ? [] : (JSON.parse(text) as unknown), accession)
     if (uids === undefined) return { kind: 'failed', reason: 'not a QIDO-RS study list' }
     if (uids.length === 0) return { kind: 'none' }
     if (uids.length > 1) return { kind: 'several', count: uids.length }
@@ -170,6 +183,7 @@ export function createStudyUidFinder(deps: {
     if (closing.signal.aborted || running.has(orderId) || missedLately(orderId)) return
     const task = work()
       .catch((error: unknown) => {
+        remember(orderId)
         log.warn(
           { orderId, reason: error instanceof Error ? error.name : 'error' },
           'study UID lookup failed; no image link',

@@ -259,6 +259,29 @@ describe.skipIf(skipDatabase)('images: study UIDs from the archive', () => {
     expect(lookupLines()).toHaveLength(1)
   })
 
+  it('INT-38 a study the archive answers under another accession (a QIDO-RS wildcard match) is not taken', async () => {
+    const { app, token, all } = await start(archive.url)
+    const [mixed, foreign] = [all[0]!, all[1]!]
+    archive.answer = (accession) => {
+      if (accession === mixed.accession_number) {
+        return {
+          status: 200,
+          body: [studyEntry('1.2.5', `${accession}X`), studyEntry('1.2.6', accession)],
+        }
+      }
+      return { status: 200, body: [studyEntry('1.2.7', 'SOMEONE-ELSE')] }
+    }
+    for (const order of [mixed, foreign]) {
+      await app.api('POST', `/orders/${order.id}/initialize`, { token })
+    }
+    await app.app.studyUids?.idle()
+    const read = async (id: string) =>
+      orderSchema.parse((await app.api('GET', `/orders/${id}`, { token })).json())
+    expect((await read(mixed.id)).study_instance_uid).toBe('1.2.6')
+    expect((await read(foreign.id)).study_instance_uid).toBeNull()
+    expect(archive.requests[0]?.query.getAll('includefield')).toEqual(['0020000D', '00080050'])
+  })
+
   it('INT-38 an archive answering several studies, none, an error or nonsense gives no link; each is logged once', async () => {
     const { app, token, all } = await start(archive.url)
     const answers: Record<string, ArchiveAnswer> = {

@@ -25,8 +25,11 @@ export interface FakeArchive {
   close(): Promise<void>
 }
 
-/** A QIDO-RS study entry naming `uid` (tag 0020000D, DICOM JSON). */
-export const studyEntry = (uid: string) => ({ '0020000D': { vr: 'UI', Value: [uid] } })
+/** A QIDO-RS study entry naming `uid` (tag 0020000D) and its accession (0008,0050), DICOM JSON. */
+export const studyEntry = (uid: string, accession?: string) => ({
+  '0020000D': { vr: 'UI', Value: [uid] },
+  ...(accession === undefined ? {} : { '00080050': { vr: 'SH', Value: [accession] } }),
+})
 
 export async function startFakeArchive(): Promise<FakeArchive> {
   const held = new Set<http.ServerResponse>()
