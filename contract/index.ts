@@ -142,6 +142,13 @@ export const orderSchema = z.object({
   report: reportSchema.nullable(),
   /** Who reads it now (null: nobody). Optional: a backend without claims leaves it out. */
   claimed_by: claimHolderSchema.nullable().optional(),
+  /** The DICOM Study Instance UID (0020,000D) the archive holds the images under; null: unknown. */
+  study_instance_uid: z.string().min(1).nullable().optional(),
+  /** Where the study's images open (a PACS viewer, VIEWER_URL_TEMPLATE); null: no link. */
+  viewer_url: z
+    .url({ protocol: /^https?$/ })
+    .nullable()
+    .optional(),
 })
 export type Order = z.infer<typeof orderSchema>
 

@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { API_PREFIX } from '../contract'
+import { API_PREFIX, type Order } from '../contract'
 import type { Assistant } from './assistant/types'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
@@ -38,11 +38,16 @@ import { withoutNotifications, type ListenFn } from './db/notifications'
 import { createEventHub, type EventHub } from './events/hub'
 import { startHousekeeping, type Housekeeping } from './events/housekeeping'
 import { createSpeechTokenProvider } from './speech/tokenProvider'
+import { createStudyUidFinder, type StudyUidFinder } from './integration/studyUids'
+import { orderLinks, type OrderLinks } from './integration/viewerLinks'
+import { fhirRoutes } from './routes/fhir'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live worklist's hub and the claims' sweeper of this instance (tests drive them). */
     liveEvents: { hub: EventHub; housekeeping: Housekeeping }
+    /** The archive's study UID lookups (DICOMWEB_URL), or null without one (tests wait on it). */
+    studyUids: StudyUidFinder | null
   }
   interface FastifyRequest {
     /** The signed-in user of an /api/v1 request, set by the session guard. */
@@ -66,7 +71,7 @@ export interface AppDeps {
   /** Local mode's session family checks; tests pass their own to count its queries. */
   sessionFamilies?: SessionFamilies
   /** The whole worklist's cache (built per app otherwise); tests pass their own to count builds. */
-  worklistCache?: (gate: HeavyGate, db: Database) => WorklistCache
+  worklistCache?: (gate: HeavyGate, db: Database, links: OrderLinks) => WorklistCache
   /**
    * The database's NOTIFY (`OpenDatabase.listen`): without it, the live stream still follows
    * this instance's and others' writes, by its safety drain every few seconds.
@@ -135,10 +140,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const logLine = (message: string) => {
     app.log.error(message)
   }
+  // Issue 17: every order answered carries its viewer link; opening one may look its UID up.
+  const links = orderLinks(config.images.viewerUrlTemplate)
+  const studyUids = config.images.dicomweb
+    ? createStudyUidFinder({
+        db,
+        config: config.images.dicomweb,
+        log: app.log,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      })
+    : undefined
+  app.decorate('studyUids', studyUids ?? null)
+  app.addHook('preClose', async () => {
+    await studyUids?.close()
+  })
   const hub = await createEventHub({
     db,
     listen: deps.listen ?? withoutNotifications,
     log: logLine,
+    links,
   })
   const housekeeping = startHousekeeping({ db, now, everyMs: HOUSEKEEPING_MS, log: logLine })
   app.decorate('liveEvents', { hub, housekeeping })
@@ -175,9 +195,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         retainSignedReports: config.retainSignedReports,
         heavy,
         worklistFinalDays: config.worklistFinalDays,
-        ...(deps.worklistCache ? { worklistCache: deps.worklistCache(heavy, db) } : {}),
+        links,
+        ...(studyUids
+          ? {
+              studyOpened: (orderId: string, order?: Order) => {
+                if (order) studyUids.request(order)
+                else studyUids.requestById(orderId)
+              },
+            }
+          : {}),
+        ...(deps.worklistCache ? { worklistCache: deps.worklistCache(heavy, db, links) } : {}),
       })
-      await api.register(claimRoutes, { db, now, leaseMs: config.claimLeaseSeconds * 1000 })
+      await api.register(claimRoutes, {
+        db,
+        now,
+        leaseMs: config.claimLeaseSeconds * 1000,
+        links,
+      })
+      await api.register(fhirRoutes, { db })
       await api.register(eventRoutes, { hub, maxStreamMs: MAX_STREAM_MS })
       await api.register(priorRoutes, { db })
       // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.

@@ -9,6 +9,7 @@ import { CLAIM } from '../contract'
 import type { HeavyGateConfig } from './http/heavyGate'
 import { bindOrigins, parsePublicOrigins, type PublicOrigins } from './http/origins'
 import { DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimitConfig } from './identity/signInRateLimit'
+import { checkViewerTemplate } from './integration/viewerLinks'
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -123,6 +124,25 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  // images: the PACS viewer link and the DICOMweb archive (issue 17)
+  VIEWER_URL_TEMPLATE: optionalText.transform((value, ctx) => {
+    if (value === undefined) return undefined
+    const checked = checkViewerTemplate(value)
+    if (checked.ok) return checked.template
+    ctx.addIssue({ code: 'custom', message: checked.message })
+    return z.NEVER
+  }),
+  DICOMWEB_URL: optionalText.transform((value, ctx) => {
+    if (value === undefined) return undefined
+    if (/^https?:\/\/[^/]/.test(value) && URL.canParse(value)) return value.replace(/\/+$/, '')
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be the http(s) address of a DICOMweb service, e.g. http://pacs:8042/dicom-web',
+    })
+    return z.NEVER
+  }),
+  DICOMWEB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  DICOMWEB_MISS_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -131,6 +151,13 @@ export type SpeechConfig =
   | { kind: 'azure'; key: string; region: string; tokenUrl: string }
   | { kind: 'host'; host: string; region: string }
   | { kind: 'none' }
+
+export interface ImagesConfig {
+  /** VIEWER_URL_TEMPLATE: an order's `viewer_url`, from `{study_uid}` and `{accession}`. */
+  viewerUrlTemplate: string | undefined
+  /** DICOMWEB_URL and its limits: study UIDs looked up by accession (QIDO-RS). */
+  dicomweb: { url: string; timeoutMs: number; missMs: number } | undefined
+}
 
 export interface ServerConfig {
   host: string
@@ -179,6 +206,8 @@ export interface ServerConfig {
       }
     | { mode: 'descope'; projectId: string; baseUrl: string | undefined }
   speech: SpeechConfig
+  /** Images: the PACS viewer's link and the archive the study UIDs come from. */
+  images: ImagesConfig
   assistant:
     | { provider: 'local' }
     | {
@@ -253,6 +282,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           },
         },
     speech,
+    images: {
+      viewerUrlTemplate: e.VIEWER_URL_TEMPLATE,
+      dicomweb: e.DICOMWEB_URL
+        ? {
+            url: e.DICOMWEB_URL,
+            timeoutMs: e.DICOMWEB_TIMEOUT_MS,
+            missMs: e.DICOMWEB_MISS_SECONDS * 1000,
+          }
+        : undefined,
+    },
     assistant:
       e.ASSISTANT_PROVIDER === 'openai'
         ? {

@@ -13,6 +13,7 @@ import type { Order } from '../../contract'
 import { STREAM_EVENTS } from '../../contract'
 import type { Database } from '../db/client'
 import type { ListenFn, StopListening } from '../db/notifications'
+import type { OrderLinks } from '../integration/viewerLinks'
 import {
   currentVersion,
   eventsAfter,
@@ -50,6 +51,8 @@ export interface HubOptions {
   /** A stream with more unsent bytes than this is closed (it resumes with Last-Event-ID). */
   maxBacklogBytes?: number
   log?: (message: string) => void
+  /** Adds each order's `viewer_url` (issue 17); none by default. */
+  links?: OrderLinks
 }
 
 const BATCH = 500
@@ -112,7 +115,14 @@ export async function createEventHub(options: HubOptions): Promise<EventHub> {
       const events = await eventsAfter(db, cursor, through, BATCH)
       if (events.length === 0) return cursor
       const orders = await ordersByIds(db, [...new Set(events.map((event) => event.orderId))])
-      emit(events.map((event) => frame(event, orders.get(event.orderId))).join(''))
+      emit(
+        events
+          .map((event) => {
+            const order = orders.get(event.orderId)
+            return frame(event, order && options.links ? options.links(order) : order)
+          })
+          .join(''),
+      )
       const last = events[events.length - 1] as StoredEvent
       cursor = { version: last.version, seq: last.seq }
       if (events.length < BATCH) return cursor

@@ -118,7 +118,8 @@ export const orderJson = sql<Order>`json_build_object(
       ) else null end,
     'addenda', case when ${reports.isFinal} then ${addendaJson} else '[]'::json end
   ) end,
-  'claimed_by', ${claimedByJson}
+  'claimed_by', ${claimedByJson},
+  'study_instance_uid', ${orders.studyInstanceUid}
 )`
 
 export function toMessage(row: MessageRow): Message {

@@ -14,6 +14,7 @@ import zlib from 'node:zlib'
 import { orderListSchema } from '../../contract'
 import type { Database } from '../db/client'
 import type { HeavyGate } from '../http/heavyGate'
+import type { OrderLinks } from '../integration/viewerLinks'
 import { buildWorklist, ordersVersion } from './worklist'
 
 export type Encoding = 'br' | 'gzip'
@@ -68,8 +69,10 @@ export function createWorklistCache(deps: {
   now: () => Date
   finalDays: number
   gate: HeavyGate
+  /** Adds each order's `viewer_url` (issue 17); none by default. */
+  links?: OrderLinks
 }): WorklistCache {
-  const { db, now, finalDays, gate } = deps
+  const { db, now, finalDays, gate, links } = deps
   let current: Entry | undefined
   let building: Promise<Entry> | undefined
   let builds = 0
@@ -85,7 +88,8 @@ export function createWorklistCache(deps: {
       builds += 1
       const built = await buildWorklist(db, now(), finalDays)
       // The contract's check, once per version; the answer is what the checked list serializes to.
-      const list = orderListSchema.parse(JSON.parse(built.json))
+      const checked = orderListSchema.parse(JSON.parse(built.json))
+      const list = links ? checked.map(links) : checked
       const changesAt = built.changesAt?.getTime() ?? null
       return {
         version: built.version,

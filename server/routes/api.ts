@@ -11,6 +11,7 @@ import {
   errorSchema,
   ORDER_LIST_QUERY_KEYS,
   routes,
+  type Order,
   type Report,
 } from '../../contract'
 import type { Assistant } from '../assistant/types'
@@ -26,6 +27,7 @@ import * as worklist from '../repo/worklist'
 import { asksForPage, signedSince } from '../repo/worklist'
 import { createWorklistCache, type Encoding, type WorklistCache } from '../repo/worklistCache'
 import type { SpeechTokenProvider } from '../speech/tokenProvider'
+import type { OrderLinks } from '../integration/viewerLinks'
 
 export interface ApiDeps {
   db: Database
@@ -40,6 +42,13 @@ export interface ApiDeps {
   worklistFinalDays: number
   /** The whole worklist's cache; tests pass their own to count its builds. */
   worklistCache?: WorklistCache
+  /** Issue 17: adds an order's `viewer_url` (VIEWER_URL_TEMPLATE) to every order answered. */
+  links: OrderLinks
+  /**
+   * Issue 17: a study was opened (its conversation initialized, or the order read: `order`
+   * then), so its study UID may be looked up.
+   */
+  studyOpened?: (orderId: string, order?: Order) => void
 }
 
 const ENCODINGS: Encoding[] = ['br', 'gzip']
@@ -76,7 +85,7 @@ function setETag(reply: FastifyReply, report: Report | null): void {
 
 export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
   app,
-  { db, assistant, speech, now, retainSignedReports, heavy, worklistFinalDays, ...deps },
+  { db, assistant, speech, now, retainSignedReports, heavy, worklistFinalDays, links, ...deps },
   done,
 ) => {
   const heavyAnswer = heavyRoute(heavy)
@@ -94,7 +103,7 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
   // and compressed; a page is read for the request (issue 15).
   const worklistCache =
     deps.worklistCache ??
-    createWorklistCache({ db, now, finalDays: worklistFinalDays, gate: heavy })
+    createWorklistCache({ db, now, finalDays: worklistFinalDays, gate: heavy, links })
   app.get(
     routes.listOrders.path,
     {
@@ -109,7 +118,8 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
     async (request, reply) => {
       if (asksForPage(request.query, ORDER_LIST_QUERY_KEYS)) {
         const since = signedSince(now(), worklistFinalDays)
-        return worklist.worklistPage(db, request.query, since, request.userId)
+        const page = await worklist.worklistPage(db, request.query, since, request.userId)
+        return { ...page, items: page.items.map(links) }
       }
       const answer = await worklistCache.answer(
         negotiate(headerValue(request, 'accept-encoding') ?? '', ENCODINGS),
@@ -136,7 +146,8 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
     async (request, reply) => {
       const order = await studies.getOrder(db, request.params.id)
       setETag(reply, order.report)
-      return order
+      deps.studyOpened?.(order.id, order)
+      return links(order)
     },
   )
 
@@ -231,14 +242,17 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
         response: { 200: routes.initializeOrder.answer, ...errors },
       },
     },
-    (request) =>
-      conversation.initializeConversation(
+    async (request) => {
+      const answer = await conversation.initializeConversation(
         db,
         request.params.id,
         request.actor,
         async (study) => JSON.stringify(await assistant.summarize(study, now())),
         now,
-      ),
+      )
+      deps.studyOpened?.(request.params.id)
+      return answer
+    },
   )
 
   app.put(

@@ -6,6 +6,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { claimConflictSchema, errorSchema, routes } from '../../contract'
 import type { Database } from '../db/client'
+import type { OrderLinks } from '../integration/viewerLinks'
 import * as claims from '../repo/claims'
 
 export interface ClaimRouteDeps {
@@ -13,13 +14,15 @@ export interface ClaimRouteDeps {
   now: () => Date
   /** CLAIM_LEASE_SECONDS, in milliseconds. */
   leaseMs: number
+  /** Adds the order's `viewer_url` (issue 17). */
+  links: OrderLinks
 }
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 503: errorSchema }
 
 export const claimRoutes: FastifyPluginCallbackZod<ClaimRouteDeps> = (
   app,
-  { db, now, leaseMs },
+  { db, now, leaseMs, links },
   done,
 ) => {
   const clock = { now, leaseMs }
@@ -54,7 +57,7 @@ export const claimRoutes: FastifyPluginCallbackZod<ClaimRouteDeps> = (
     { schema: { response: { 200: routes.nextStudy.answer, 204: z.null(), ...errors } } },
     async (request, reply) => {
       const order = await claims.claimNextStudy(db, request.actor, clock)
-      return order ? order : reply.status(204).send(null)
+      return order ? links(order) : reply.status(204).send(null)
     },
   )
   done()

@@ -64,6 +64,7 @@ function toOrder(
     claimed_by: claim
       ? { user_id: claim.userId, name: claim.userName, since: claim.since.toISOString() }
       : null,
+    study_instance_uid: order.studyInstanceUid,
   }
 }
 

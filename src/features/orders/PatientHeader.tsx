@@ -1,6 +1,7 @@
 /**
  * WS-8: the open study's patient in the workspace header: full name, age in whole years from
- * the date of birth, and sex, with the study itself for context, and who else reads it (WL-10). `now` is the clinician's
+ * the date of birth, and sex, with the study itself for context, its images ('Open images', INT-40)
+ * and who else reads it (WL-10). `now` is the clinician's
  * clock; the app passes nothing and the header reads the time when it renders.
  */
 import { Box, Flex, Heading, Skeleton, Text } from '@chakra-ui/react'
@@ -16,6 +17,7 @@ import {
 } from '../../services/api/ordersApi'
 import { pageArg, WORKLIST } from '../../services/api/orderPages'
 import { ageInYears } from './age'
+import { ImagesLink } from './ImagesLink'
 import { ClaimNote } from './RowMarks'
 import { selectIsListed, selectWorklistOrder } from './selectors'
 
@@ -84,6 +86,8 @@ export function PatientHeader({ orderId, now }: PatientHeaderProps) {
       <Text color="fg.subtle" fontSize="sm" truncate minWidth="0" title={study}>
         {study}
       </Text>
+      {/* Issue 17: from the cached order, so a link the live worklist brings shows at once. */}
+      <ImagesLink href={order.viewer_url} />
       {/* WL-10: from the cached order, so a claim the live worklist patches in shows at once. */}
       <Box fontSize="sm" flexShrink={0} maxWidth="40%" display="flex" minWidth="0">
         <ClaimNote holder={order.claimed_by} />

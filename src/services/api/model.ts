@@ -114,6 +114,10 @@ export interface Order {
   ordered_at?: string
   /** Who reads the study now (a backend with claims); null: nobody; absent: the backend has none. */
   claimed_by?: ClaimHolder | null
+  /** The study's DICOM Study Instance UID; null or absent: unknown. */
+  study_instance_uid?: string | null
+  /** Where the study's images open (an http(s) address, new tab); null or absent: no link. */
+  viewer_url?: string | null
   /** The nested patient, when the backend sends one. */
   patient: Patient | null
   report: Report | null
@@ -147,6 +151,10 @@ export interface ListedOrder {
   ordered_at?: string
   /** Who reads the study now; null: nobody; absent: a backend without claims (the spec's). */
   claimed_by?: ClaimHolder | null
+  /** The study's DICOM Study Instance UID; null or absent: unknown. */
+  study_instance_uid?: string | null
+  /** Where the study's images open, for the header's 'Open images'; null or absent: no link. */
+  viewer_url?: string | null
   patient: Patient | null
   report: ListedReport | null
 }

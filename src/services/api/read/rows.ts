@@ -151,7 +151,29 @@ export function readOrderWith<R>(
   if (orderedAt !== undefined) value.ordered_at = orderedAt
   if (raw.claimed_by === null) value.claimed_by = null
   else if (raw.claimed_by !== undefined) value.claimed_by = readClaimHolder(raw.claimed_by)
+  if (raw.study_instance_uid !== undefined) value.study_instance_uid = uidOf(raw.study_instance_uid)
+  if (raw.viewer_url !== undefined) value.viewer_url = viewerUrlOf(raw.viewer_url)
   return { ok: true, value }
+}
+
+/** A UID as sent (text, or null when it is none). */
+function uidOf(value: unknown): string | null {
+  const uid = typeof value === 'string' ? value.trim() : ''
+  return uid === '' ? null : uid
+}
+
+/**
+ * A viewer's address: only an absolute http(s) URL becomes a link (a backend's `javascript:` or
+ * relative text is no link at all).
+ */
+function viewerUrlOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  try {
+    const { protocol } = new URL(value.trim())
+    return protocol === 'http:' || protocol === 'https:' ? value.trim() : null
+  } catch {
+    return null
+  }
 }
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/

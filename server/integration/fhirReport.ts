@@ -1,0 +1,148 @@
+/**
+ * A signed report as a FHIR R4 DiagnosticReport (GET /orders/{id}/report/fhir): status `final`,
+ * or `appended` once an addendum is added; the study as `code`; the patient and the signer as
+ * contained resources (the report is complete on its own: a reader needs no other request);
+ * the accession as the identifier; the impression as `conclusion`; the whole text, addenda
+ * included, as `presentedForm` (text/plain, UTF-8, base64). Checked against the R4 definitions
+ * in tests/server/fhirReport.test.ts.
+ */
+import type {
+  Attachment,
+  CodeableConcept,
+  DiagnosticReport,
+  Patient,
+  Practitioner,
+} from '@medplum/fhirtypes'
+import type { Order } from '../../contract'
+import type { SignedStudy } from '../repo/signedReport'
+
+export const FHIR_JSON = 'application/fhir+json; charset=utf-8'
+
+const V2_0203 = 'http://terminology.hl7.org/CodeSystem/v2-0203'
+const V2_0074 = 'http://terminology.hl7.org/CodeSystem/v2-0074'
+/** Readout's own code system for a study: its modality and body part. */
+export const LOCAL_STUDY_SYSTEM = 'urn:readout:study'
+/** Readout's own identifiers of its users (a signer's user id). */
+export const LOCAL_USER_SYSTEM = 'urn:readout:user'
+
+const PATIENT_REF = 'patient'
+const SIGNER_REF = 'signer'
+
+/** FHIR's `id` datatype; an order id outside it is left out of `id` (the accession identifies). */
+const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/
+
+const SECTION_HEADINGS: readonly [keyof SignedStudy['order']['report']['sections'], string][] = [
+  ['history', 'HISTORY'],
+  ['technique', 'TECHNIQUE'],
+  ['comparison', 'COMPARISON'],
+  ['findings', 'FINDINGS'],
+  ['impression', 'IMPRESSION'],
+]
+
+const codeOf = (text: string) => text.trim().replace(/\s+/g, ' ').toUpperCase()
+
+function studyCode(order: Order): CodeableConcept {
+  const code = codeOf(`${order.modality} ${order.body_part}`)
+  const text = order.study_description.trim() || `${order.modality} ${order.body_part}`
+  return { coding: [{ system: LOCAL_STUDY_SYSTEM, code, display: text }], text }
+}
+
+function patientOf({ order, mrn }: SignedStudy): Patient {
+  const { patient } = order
+  return {
+    resourceType: 'Patient',
+    id: PATIENT_REF,
+    identifier: [
+      {
+        type: { coding: [{ system: V2_0203, code: 'MR', display: 'Medical record number' }] },
+        value: mrn,
+      },
+    ],
+    name: [{ family: patient.last_name, given: [patient.first_name] }],
+    gender: patient.sex,
+    birthDate: patient.date_of_birth,
+  }
+}
+
+function signerOf(signer: { user_id: string; name: string }): Practitioner {
+  return {
+    resourceType: 'Practitioner',
+    id: SIGNER_REF,
+    identifier: [{ system: LOCAL_USER_SYSTEM, value: signer.user_id }],
+    name: [{ text: signer.name }],
+  }
+}
+
+/** The whole report as a reader sees it: the study, the sections, the signature, the addenda. */
+export function reportText({ order, mrn }: SignedStudy): string {
+  const { report, patient } = order
+  const lines = [
+    order.study_description.trim() || `${order.modality} ${order.body_part}`,
+    `Patient: ${patient.last_name}, ${patient.first_name} (MRN ${mrn})`,
+    `Accession: ${order.accession_number}`,
+  ]
+  for (const [key, heading] of SECTION_HEADINGS) {
+    const text = report.sections[key].trim()
+    if (text !== '') lines.push('', `${heading}:`, text)
+  }
+  const signer = report.finalized_by?.name
+  lines.push(
+    '',
+    `Signed${signer ? ` by ${signer}` : ''}${report.finalized_at ? ` at ${report.finalized_at}` : ''}.`,
+  )
+  for (const [index, addendum] of (report.addenda ?? []).entries()) {
+    lines.push(
+      '',
+      `ADDENDUM ${String(index + 1)} (${addendum.author.name}, ${addendum.created_at}):`,
+      addendum.text.trim(),
+    )
+  }
+  return `${lines.join('\n')}\n`
+}
+
+function presentedForm(study: SignedStudy, issued: string | undefined): Attachment {
+  return {
+    contentType: 'text/plain; charset=utf-8',
+    data: Buffer.from(reportText(study), 'utf8').toString('base64'),
+    title: 'Radiology report',
+    ...(issued ? { creation: issued } : {}),
+  }
+}
+
+export function diagnosticReport(study: SignedStudy): DiagnosticReport {
+  const { order } = study
+  const { report } = order
+  const addenda = report.addenda ?? []
+  const lastAddendum = addenda.at(-1)
+  // This version of the report was made available at its signature, or at its latest addendum.
+  const issued = lastAddendum?.created_at ?? report.finalized_at ?? undefined
+  const signer = report.finalized_by
+  const contained: (Patient | Practitioner)[] = [patientOf(study)]
+  if (signer) contained.push(signerOf(signer))
+  const resource: DiagnosticReport = {
+    resourceType: 'DiagnosticReport',
+    ...(FHIR_ID.test(order.id) ? { id: order.id } : {}),
+    contained,
+    identifier: [
+      {
+        type: { coding: [{ system: V2_0203, code: 'ACSN', display: 'Accession ID' }] },
+        value: order.accession_number,
+      },
+    ],
+    status: addenda.length > 0 ? 'appended' : 'final',
+    category: [{ coding: [{ system: V2_0074, code: 'RAD', display: 'Radiology' }] }],
+    code: studyCode(order),
+    subject: {
+      reference: `#${PATIENT_REF}`,
+      display: `${order.patient.last_name}, ${order.patient.first_name}`,
+    },
+    ...(order.ordered_at ? { effectiveDateTime: order.ordered_at } : {}),
+    ...(issued ? { issued } : {}),
+    ...(signer
+      ? { resultsInterpreter: [{ reference: `#${SIGNER_REF}`, display: signer.name }] }
+      : {}),
+    presentedForm: [presentedForm(study, issued)],
+  }
+  const conclusion = report.sections.impression.trim()
+  return conclusion === '' ? resource : { ...resource, conclusion }
+}

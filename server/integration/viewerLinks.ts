@@ -1,0 +1,60 @@
+/**
+ * Links to a study's images in a PACS viewer (VIEWER_URL_TEMPLATE). The template names the study
+ * by `{study_uid}` (its DICOM Study Instance UID) and/or `{accession}`, each URL-encoded when
+ * filled in; an order whose template cannot be filled (no UID yet) has no link. The order JSON is
+ * built by the database without it, since the template is the server's setting, not data: every
+ * answer that carries orders passes them through `withViewerUrl` on its way out.
+ */
+import type { Order } from '../../contract'
+
+const PLACEHOLDER = /\{(study_uid|accession)\}/g
+
+export type ViewerTemplateCheck = { ok: true; template: string } | { ok: false; message: string }
+
+/** Whether `raw` can be a viewer template: an http(s) URL once its placeholders are filled. */
+export function checkViewerTemplate(raw: string): ViewerTemplateCheck {
+  const unknown = /\{(?!study_uid\}|accession\})[^}]*\}/.exec(raw)
+  if (unknown) {
+    return {
+      ok: false,
+      message: `has an unknown placeholder ${unknown[0]}; only {study_uid} and {accession} are filled in`,
+    }
+  }
+  let url: URL
+  try {
+    url = new URL(raw.replace(PLACEHOLDER, 'x'))
+  } catch {
+    return {
+      ok: false,
+      message:
+        'must be an http(s) URL, e.g. https://pacs.example/ohif/viewer?StudyInstanceUIDs={study_uid}',
+    }
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { ok: false, message: `must be an http(s) URL, not ${url.protocol}` }
+  }
+  return { ok: true, template: raw }
+}
+
+/** What fills the template: an order's UID and accession. */
+type Study = Pick<Order, 'accession_number' | 'study_instance_uid'>
+
+/** The viewer's address of `study` by `template`, or null when a placeholder has no value. */
+export function viewerUrl(template: string, study: Study): string | null {
+  const values: Record<string, string | null | undefined> = {
+    study_uid: study.study_instance_uid,
+    accession: study.accession_number,
+  }
+  const value = (name: string) => values[name] ?? ''
+  const names = [...template.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '')
+  if (names.some((name) => value(name) === '')) return null
+  return template.replace(PLACEHOLDER, (_match, name: string) => encodeURIComponent(value(name)))
+}
+
+/** Adds an order's `viewer_url` (or none, without a template). */
+export type OrderLinks = (order: Order) => Order
+
+export function orderLinks(template: string | undefined): OrderLinks {
+  if (template === undefined) return (order) => order
+  return (order) => ({ ...order, viewer_url: viewerUrl(template, order) })
+}
