@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { CLAIM } from '../contract'
 import type { HeavyGateConfig } from './http/heavyGate'
 import { bindOrigins, parsePublicOrigins, type PublicOrigins } from './http/origins'
+import { hl7Config, hl7Env, type Hl7Config } from './integration/hl7/settings'
 import { DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimitConfig } from './identity/signInRateLimit'
 
 const flag = z
@@ -123,6 +124,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  ...hl7Env,
 })
 
 export type Env = z.input<typeof envSchema>
@@ -179,6 +181,7 @@ export interface ServerConfig {
       }
     | { mode: 'descope'; projectId: string; baseUrl: string | undefined }
   speech: SpeechConfig
+  hl7: Hl7Config
   assistant:
     | { provider: 'local' }
     | {
@@ -253,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           },
         },
     speech,
+    hl7: hl7Config(e),
     assistant:
       e.ASSISTANT_PROVIDER === 'openai'
         ? {
