@@ -36,12 +36,15 @@ import { eventRoutes } from './routes/events'
 import { withoutNotifications, type ListenFn } from './db/notifications'
 import { createEventHub, type EventHub } from './events/hub'
 import { startHousekeeping, type Housekeeping } from './events/housekeeping'
+import { hl7Integration, type Hl7Integration } from './integration/hl7/integration'
 import { createSpeechTokenProvider } from './speech/tokenProvider'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live worklist's hub and the claims' sweeper of this instance (tests drive them). */
     liveEvents: { hub: EventHub; housekeeping: Housekeeping }
+    /** The HL7 v2 interface of this instance (tests read the listener's port). */
+    hl7: Hl7Integration
   }
   interface FastifyRequest {
     /** The signed-in user of an /api/v1 request, set by the session guard. */
@@ -148,6 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await housekeeping.stop()
   })
+  // Orders in and results out over HL7 v2 (issue 17): started once the app is ready, stopped first.
+  const hl7 = hl7Integration({ db, host: config.host, config: config.hl7, now, log: app.log })
+  app.decorate('hl7', hl7)
+  app.addHook('onReady', () => hl7.start())
+  app.addHook('preClose', () => hl7.close())
 
   const verifier = await createSessionVerifier(
     config.identity.mode === 'local' ? { mode: 'local', db, now, families } : config.identity,
@@ -174,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         retainSignedReports: config.retainSignedReports,
         heavy,
         worklistFinalDays: config.worklistFinalDays,
+        results: hl7.results,
         ...(deps.worklistCache ? { worklistCache: deps.worklistCache(heavy, db) } : {}),
       })
       await api.register(claimRoutes, { db, now, leaseMs: config.claimLeaseSeconds * 1000 })

@@ -87,7 +87,6 @@ export async function applyOrderMessage(
   header: MessageHeader,
   patient: PatientFields,
   items: OrderFields[],
-  now: Date,
 ): Promise<AppliedMessage> {
   const accession = items[0]?.accessionNumber ?? null
   try {

@@ -148,7 +148,7 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
   return {
     port: (server.address() as net.AddressInfo).port,
     async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      const closed = new Promise<void>((resolve) => server.close(() => { resolve(); }))
       for (const socket of sockets) socket.destroy()
       await closed
     },
@@ -172,6 +172,8 @@ export function sendMllp(target: {
   port: number
   message: string
   timeoutMs: number
+  /** Aborting closes the connection at once (the answer is a 'closed' failure). */
+  signal?: AbortSignal
 }): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: target.host, port: target.port })
@@ -186,7 +188,7 @@ export function sendMllp(target: {
       else reject(outcome.error)
     }
     const timer = setTimeout(
-      () => finish({ error: new MllpSendError('timeout') }),
+      () => { finish({ error: new MllpSendError('timeout') }); },
       target.timeoutMs,
     )
     socket.on('connect', () => {
@@ -199,7 +201,8 @@ export function sendMllp(target: {
     socket.on('error', (error: NodeJS.ErrnoException) => {
       finish({ error: new MllpSendError(error.code === 'ECONNREFUSED' ? 'refused' : 'network') })
     })
-    socket.on('close', () => finish({ error: new MllpSendError('closed') }))
+    socket.on('close', () => { finish({ error: new MllpSendError('closed') }); })
+    target.signal?.addEventListener('abort', () => { finish({ error: new MllpSendError('closed') }); })
   })
 }
 

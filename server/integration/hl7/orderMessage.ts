@@ -267,7 +267,15 @@ function readOrder(
   else if (control !== 'NW' && control !== 'XO' && control !== 'CA') {
     issues.push(issue('ORC', n, 1, 103, 'ORC-1 (order control) must be NW, XO or CA.'))
   }
-  const accessionNumber = textOf(obr, 18) || textOf(ipc, 1) || textOf(obr, 3) || textOf(orc, 3)
+  // The accession: OBR-18 or IPC-1, else the filler's order number, else (senders that carry
+  // nothing more) the placer's.
+  const accessionNumber =
+    textOf(obr, 18) ||
+    textOf(ipc, 1) ||
+    textOf(obr, 3) ||
+    textOf(orc, 3) ||
+    textOf(obr, 2) ||
+    textOf(orc, 2)
   if (accessionNumber === '') {
     issues.push(
       issue('OBR', n, 18, 101, 'An accession number is required (OBR-18, IPC-1 or OBR-3).'),
@@ -291,7 +299,9 @@ function readOrder(
     issues.push(issue('OBR', n, 4, 100, 'A new order needs its OBR segment.'))
     return null
   }
-  const studyDescription = textOf(obr, 4, 2) || textOf(obr, 4, 1)
+  // OBR-4's text, else its alternate text, else a code.
+  const studyDescription =
+    textOf(obr, 4, 2) || textOf(obr, 4, 5) || textOf(obr, 4, 1) || textOf(obr, 4, 4)
   if (studyDescription === '')
     issues.push(issue('OBR', n, 4, 101, 'OBR-4 (universal service id) is required.'))
   const rawModality = (textOf(obr, 24) || textOf(ipc, 5)).toUpperCase()
@@ -299,7 +309,10 @@ function readOrder(
     issues.push(issue('OBR', n, 24, 101, 'A modality is required (OBR-24 or IPC-5).'))
   // OBR-15 is the specimen source; its body site (component 4) or its first component names a part.
   const site = (textOf(obr, 15, 4) || textOf(obr, 15, 1)).toLowerCase()
-  const priorityCode = (tq1 ? textOf(tq1, 9) : textOf(obr, 27, 6)).toUpperCase()
+  // TQ1-9, else the quantity/timing of OBR-27 or (v2.3 senders) ORC-7.
+  const priorityCode = (
+    tq1 ? textOf(tq1, 9) : textOf(obr, 27, 6) || textOf(orc, 7, 6)
+  ).toUpperCase()
   const priority = PRIORITIES[priorityCode] ?? 'routine'
   const uid = textOf(ipc, 3) || textOf(zds, 1)
   if (uid !== '' && (uid.length > 64 || !UID.test(uid))) {
