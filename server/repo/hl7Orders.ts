@@ -136,16 +136,9 @@ async function upsertPatient(tx: Tx, patient: PatientFields): Promise<string> {
     .returning({ id: patients.id })
   if (changed) {
     // A patient's name is part of each of their orders on the worklist: tell the live streams.
-    await tx.insert(orderEvents).select(
-      tx
-        .select({
-          tx: sql<number>`txid_current()`.as('tx'),
-          orderId: orders.id,
-          type: sql<string>`'order.updated'`.as('type'),
-        })
-        .from(orders)
-        .where(eq(orders.patientId, changed.id)),
-    )
+    await tx.execute(sql`insert into ${orderEvents} ("tx", "order_id", "type")
+      select txid_current(), ${orders.id}, 'order.updated' from ${orders}
+      where ${orders.patientId} = ${changed.id}`)
     return changed.id
   }
   const [existing] = await tx

@@ -3,7 +3,7 @@
  * joins segments, fields and components but neither escapes nor unescapes text): the escape
  * sequences of text (\F\ \S\ \T\ \R\ \E\), and times (DTM) read and written with their offsets.
  */
-import type { Hl7Context, Hl7Segment } from '@medplum/core'
+import type { Hl7Context, Hl7Field, Hl7Segment } from '@medplum/core'
 
 /** Text as an HL7 value: the message's delimiters escaped, line breaks as \.br\. */
 export function escapeHl7(text: string, context: Hl7Context): string {
@@ -69,8 +69,9 @@ export function textOf(
 
 /** How many repetitions a field has. */
 export function repetitionsOf(segment: Hl7Segment | undefined, field: number): number {
-  if (!segment) return 0
-  return segment.getField(field).components.length
+  // getField answers undefined past the segment's last field, whatever its type says.
+  const value = segment?.getField(field) as Hl7Field | undefined
+  return value?.components.length ?? 0
 }
 
 const DTM =

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client'
 import { applyOrderMessage, recordRefusedMessage, type AppliedMessage } from '../../repo/hl7Orders'
 import { buildAck, buildRejectionOfNonHl7 } from './ack'
 import { errorName, startMllpListener, type MllpListener } from './mllp'
-import { readOrderMessage, type MessageHeader } from './orderMessage'
+import { parseHl7, readOrderMessage, type MessageHeader } from './orderMessage'
 import type { Hl7Config } from './settings'
 
 export interface Hl7ListenerDeps {
@@ -30,13 +30,27 @@ export async function startHl7Listener(deps: Hl7ListenerDeps): Promise<MllpListe
   return startMllpListener({
     host: deps.host,
     port: config.listenPort ?? 0,
-    log: (message) => { log.error(message); },
+    log: (message) => {
+      log.error(message)
+    },
     async handle(text) {
-      const read = readOrderMessage(text, {
-        timeZone: config.timeZone,
-        processingIds: config.processingIds,
-        now: now(),
-      })
+      let read: ReturnType<typeof readOrderMessage>
+      try {
+        read = readOrderMessage(text, {
+          timeZone: config.timeZone,
+          processingIds: config.processingIds,
+          now: now(),
+        })
+      } catch (error) {
+        // A reading we did not foresee: still answered, never a silent sender.
+        log.error(`HL7 listener: a message could not be read (${errorName(error)})`)
+        const message = parseHl7(text)
+        return message
+          ? buildAck(message, 'AE', [
+              { location: 'MSH^1^9', code: 207, text: 'The message could not be read.' },
+            ])
+          : buildRejectionOfNonHl7(identity, now())
+      }
       if (read.kind === 'not-hl7') {
         log.error(
           `HL7 listener: a frame of ${text.length} characters is not an HL7 message; refused`,

@@ -148,7 +148,11 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
   return {
     port: (server.address() as net.AddressInfo).port,
     async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => { resolve(); }))
+      const closed = new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve()
+        }),
+      )
       for (const socket of sockets) socket.destroy()
       await closed
     },
@@ -187,10 +191,9 @@ export function sendMllp(target: {
       if ('answer' in outcome) resolve(outcome.answer)
       else reject(outcome.error)
     }
-    const timer = setTimeout(
-      () => { finish({ error: new MllpSendError('timeout') }); },
-      target.timeoutMs,
-    )
+    const timer = setTimeout(() => {
+      finish({ error: new MllpSendError('timeout') })
+    }, target.timeoutMs)
     socket.on('connect', () => {
       socket.write(frame(Buffer.from(target.message, 'utf8')))
     })
@@ -201,8 +204,12 @@ export function sendMllp(target: {
     socket.on('error', (error: NodeJS.ErrnoException) => {
       finish({ error: new MllpSendError(error.code === 'ECONNREFUSED' ? 'refused' : 'network') })
     })
-    socket.on('close', () => { finish({ error: new MllpSendError('closed') }); })
-    target.signal?.addEventListener('abort', () => { finish({ error: new MllpSendError('closed') }); })
+    socket.on('close', () => {
+      finish({ error: new MllpSendError('closed') })
+    })
+    target.signal?.addEventListener('abort', () => {
+      finish({ error: new MllpSendError('closed') })
+    })
   })
 }
 
