@@ -70,7 +70,7 @@ export function textOf(
 /** How many repetitions a field has. */
 export function repetitionsOf(segment: Hl7Segment | undefined, field: number): number {
   // getField answers undefined past the segment's last field, whatever its type says.
-  const value = segment?.getField(field) as Hl7Field | undefined
+  const value: Hl7Field | undefined = segment?.getField(field)
   return value?.components.length ?? 0
 }
 
