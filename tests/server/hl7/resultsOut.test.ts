@@ -180,14 +180,10 @@ describe.skipIf(skipDatabase)('HL7 results out over MLLP', () => {
   })
 
   it.each([
-    { name: 'INT-16 a receiver answering AE', mode: 'error', error: /^AE/ },
-    { name: 'INT-17 a receiver that never answers (slow)', mode: 'silent', error: /^timeout$/ },
-    {
-      name: 'INT-18 a receiver dropping the connection mid-answer',
-      mode: 'drop',
-      error: /^closed$/,
-    },
-  ] as const)('$name: the result is retried with backoff until AA', async ({ mode, error }) => {
+    ['INT-16 a receiver answering AE', 'error', /^AE/],
+    ['INT-17 a receiver that never answers (slow)', 'silent', /^timeout$/],
+    ['INT-18 a receiver dropping the connection mid-answer', 'drop', /^closed$/],
+  ] as const)('%s: the result is retried with backoff until AA', async (_name, mode, error) => {
     receiver.mode = mode
     const order = take()
     await sign(order.id, `Receiver ${mode}.`)
