@@ -55,7 +55,7 @@ describe.skipIf(skipDatabase)('published HL7 order messages', () => {
     expect(row?.order.orderedAt.toISOString()).toBe('2020-02-28T20:00:14.000Z')
   })
 
-  it('INT-23 OpenMRS Radiology ORM^O01 (v2.3.1) becomes its order, with the Study Instance UID of ZDS-1', async () => {
+  it('INT-23 OpenMRS Radiology ORM^O01 (v2.3.1) becomes its order, with the Study Instance UID of its ZDS segment', async () => {
     expect(ackOf(await sendFrame(port, sample('openmrs-radiology-orm-o01.hl7'))).code).toBe('AA')
     const row = await orderByAccession(t.db, '1')
     expect(row?.patient).toMatchObject({

@@ -43,7 +43,7 @@ describe.skipIf(skipDatabase)('HL7 orders in over MLLP', () => {
     return orderPageSchema.parse(res.json())
   }
 
-  it('INT-1 a new order (ORC-1 NW) creates the patient and the order and is answered AA', async () => {
+  it('INT-1 a new order (order control NW) creates the patient and the order and is answered AA', async () => {
     const message = orm({
       accession: 'INT1-ACC',
       mrn: 'INT1-MRN',

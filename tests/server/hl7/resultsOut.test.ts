@@ -95,7 +95,7 @@ describe.skipIf(skipDatabase)('HL7 results out over MLLP', () => {
     })
   }
 
-  it('INT-13 a signature sends ORU^R01 (OBR-25 F, signer in OBR-32, one OBX per line, impression marked), escaping HL7 delimiters', async () => {
+  it('INT-13 a signature sends ORU^R01 (result status F, the signer as principal interpreter, one OBX per line, impression marked), escaping HL7 delimiters', async () => {
     const order = take()
     const findings =
       'Pipe | caret ^ amp & tilde ~ backslash \\ end.\nZweite Zeile: Lungenödem ± 5 mm, 肺.'
@@ -128,7 +128,7 @@ describe.skipIf(skipDatabase)('HL7 results out over MLLP', () => {
     expect(JSON.stringify(events)).not.toContain('Lungenödem')
   })
 
-  it('INT-14 each addendum sends OBR-25 C with the whole report and every addendum, after the final', async () => {
+  it('INT-14 each addendum sends result status C with the whole report and every addendum, after the final', async () => {
     const order = take()
     await sign(order.id, 'Small effusion.')
     await addendum(order.id, 'First addendum.')
