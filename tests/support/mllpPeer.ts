@@ -43,7 +43,11 @@ export async function sendFrames(
     socket.on('error', reject)
   })
   for (const chunk of chunks) {
-    await new Promise<void>((resolve) => socket.write(chunk, () => { resolve(); }))
+    await new Promise<void>((resolve) =>
+      socket.write(chunk, () => {
+        resolve()
+      }),
+    )
   }
   try {
     return await done
@@ -104,7 +108,12 @@ export async function startTestReceiver(mode: ReceiverMode = 'ack'): Promise<Tes
       const current = server
       server = null
       for (const socket of sockets) socket.destroy()
-      if (current) await new Promise<void>((resolve) => current.close(() => { resolve(); }))
+      if (current)
+        await new Promise<void>((resolve) =>
+          current.close(() => {
+            resolve()
+          }),
+        )
     },
     async up() {
       server = net.createServer((socket) => {
@@ -142,7 +151,9 @@ export async function startTestReceiver(mode: ReceiverMode = 'ack'): Promise<Tes
       const listening = server
       await new Promise<void>((resolve, reject) => {
         listening.once('error', reject)
-        listening.listen({ host: '127.0.0.1', port: receiver.port }, () => { resolve(); })
+        listening.listen({ host: '127.0.0.1', port: receiver.port }, () => {
+          resolve()
+        })
       })
       receiver.port = (listening.address() as net.AddressInfo).port
     },
