@@ -11,12 +11,9 @@ import { and, eq, sql } from 'drizzle-orm'
 import { CANCELLED_STATUS } from '../../contract'
 import type { Database, Tx } from '../db/client'
 import { hl7Inbound, orderEvents, orders, patients } from '../db/schema'
-import type {
-  Hl7Issue,
-  MessageHeader,
-  OrderFields,
-  PatientFields,
-} from '../integration/hl7/orderMessage'
+import type { Hl7Issue } from '../integration/hl7/issues'
+import type { OrderFields } from '../integration/hl7/orderGroup'
+import type { MessageHeader, PatientFields } from '../integration/hl7/orderMessage'
 
 /** The status of an order the RIS sent and nobody has worked on yet. */
 export const SCHEDULED_STATUS = 'scheduled'

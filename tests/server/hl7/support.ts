@@ -2,6 +2,7 @@
  * Order messages for the HL7 tests, built field by field as a RIS writes them, and reads of what
  * the server stored.
  */
+import { Hl7Message } from '@medplum/core'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../../server/db/client'
 import { hl7Inbound, orders, patients } from '../../../server/db/schema'
@@ -102,3 +103,33 @@ export async function patientByMrn(db: Database, mrn: string) {
 export async function inboundCount(db: Database): Promise<number> {
   return (await db.select({ id: hl7Inbound.id }).from(hl7Inbound)).length
 }
+
+/** Results settings that make retries quick in tests. */
+export const FAST = {
+  HL7_ACK_TIMEOUT_MS: '300',
+  HL7_RETRY_MIN_MS: '50',
+  HL7_RETRY_MAX_MS: '200',
+  HL7_OUTBOX_POLL_MS: '50',
+}
+
+export const sections = (findings: string, impression = 'No acute findings.') => ({
+  history: 'Cough for two weeks.',
+  technique: 'PA and lateral views.',
+  comparison: '',
+  findings,
+  impression,
+})
+
+/** An independent reading of HL7 escapes (the test does not use the server's own). */
+export const unescape = (value: string) =>
+  value
+    .replaceAll('\\F\\', '|')
+    .replaceAll('\\S\\', '^')
+    .replaceAll('\\T\\', '&')
+    .replaceAll('\\R\\', '~')
+    .replaceAll('\\E\\', '\\')
+
+export const controlIdOf = (message: string) =>
+  Hl7Message.parse(message).header.getField(10).toString()
+export const accessionOf = (message: string) =>
+  Hl7Message.parse(message).getSegment('OBR')?.getField(18).toString() ?? ''
