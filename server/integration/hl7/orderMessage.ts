@@ -9,7 +9,6 @@ import { parseBirthDate, textOf } from './fields'
 import { issue, type Hl7Issue } from './issues'
 import { orderGroups, readOrder, type OrderFields, type ReadOptions } from './orderGroup'
 
-
 export const SUPPORTED_VERSIONS = ['2.3', '2.3.1', '2.4', '2.5', '2.5.1']
 const SUPPORTED_TYPES = ['ORM^O01', 'OMI^O23']
 
