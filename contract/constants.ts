@@ -60,6 +60,11 @@ export const ORDER_LIST_QUERY_KEYS = [
   'claimed',
 ] as const
 export const FINAL_STATUS = 'final'
+/**
+ * An order the hospital cancelled (HL7 ORC-1 CA): kept with anything written about it, but left
+ * out of the worklist, its pages, counts and Next study; `status=cancelled` lists them.
+ */
+export const CANCELLED_STATUS = 'cancelled'
 /** `claimed=` of GET /orders: the caller's own claims, or orders nobody claims. */
 export const CLAIMED_FILTERS = ['mine', 'unclaimed'] as const
 export type ClaimedFilter = (typeof CLAIMED_FILTERS)[number]

@@ -37,6 +37,7 @@ import { priorRoutes } from './routes/priors'
 import { withoutNotifications, type ListenFn } from './db/notifications'
 import { createEventHub, type EventHub } from './events/hub'
 import { startHousekeeping, type Housekeeping } from './events/housekeeping'
+import { hl7Integration, type Hl7Integration } from './integration/hl7/integration'
 import { createSpeechTokenProvider } from './speech/tokenProvider'
 import { createStudyUidFinder, type StudyUidFinder } from './integration/studyUids'
 import { orderLinks, type OrderLinks } from './integration/viewerLinks'
@@ -48,6 +49,8 @@ declare module 'fastify' {
     liveEvents: { hub: EventHub; housekeeping: Housekeeping }
     /** The archive's study UID lookups (DICOMWEB_URL), or null without one (tests wait on it). */
     studyUids: StudyUidFinder | null
+    /** The HL7 v2 interface of this instance (tests read the listener's port). */
+    hl7: Hl7Integration
   }
   interface FastifyRequest {
     /** The signed-in user of an /api/v1 request, set by the session guard. */
@@ -169,6 +172,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await housekeeping.stop()
   })
+  // Orders in and results out over HL7 v2 (issue 17): started once the app is ready, stopped first.
+  const hl7 = hl7Integration({ db, host: config.host, config: config.hl7, now, log: app.log })
+  app.decorate('hl7', hl7)
+  app.addHook('onReady', () => hl7.start())
+  app.addHook('preClose', () => hl7.close())
 
   const verifier = await createSessionVerifier(
     config.identity.mode === 'local' ? { mode: 'local', db, now, families } : config.identity,
@@ -196,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         heavy,
         worklistFinalDays: config.worklistFinalDays,
         links,
+        results: hl7.results,
         ...(studyUids
           ? {
               studyOpened: (orderId: string, order?: Order) => {

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { CLAIM } from '../contract'
 import type { HeavyGateConfig } from './http/heavyGate'
 import { bindOrigins, parsePublicOrigins, type PublicOrigins } from './http/origins'
+import { hl7Config, hl7Env, type Hl7Config } from './integration/hl7/settings'
 import { DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimitConfig } from './identity/signInRateLimit'
 import { checkViewerTemplate } from './integration/viewerLinks'
 
@@ -143,6 +144,7 @@ const envSchema = z.object({
   }),
   DICOMWEB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   DICOMWEB_MISS_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  ...hl7Env,
 })
 
 export type Env = z.input<typeof envSchema>
@@ -208,6 +210,7 @@ export interface ServerConfig {
   speech: SpeechConfig
   /** Images: the PACS viewer's link and the archive the study UIDs come from. */
   images: ImagesConfig
+  hl7: Hl7Config
   assistant:
     | { provider: 'local' }
     | {
@@ -292,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     },
+    hl7: hl7Config(e),
     assistant:
       e.ASSISTANT_PROVIDER === 'openai'
         ? {

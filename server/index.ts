@@ -55,6 +55,11 @@ async function main() {
   console.log(
     `  database: ${where}; ${identity}; speech: ${config.speech.kind}; assistant: ${config.assistant.provider}`,
   )
+  const hl7Port = app.hl7.port()
+  const sendTo = config.hl7.sendTo
+  console.log(
+    `  HL7: orders in ${hl7Port === null ? 'off (HL7_LISTEN_PORT)' : `on MLLP ${config.host}:${hl7Port}`}; results out ${sendTo ? `to ${sendTo.host}:${sendTo.port}` : 'off (HL7_SEND_TO)'}`,
+  )
 }
 
 main().catch((err: unknown) => {

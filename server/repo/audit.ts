@@ -22,6 +22,10 @@ export const AUDIT_KINDS = [
   'message_rated',
   'conversation_cleared',
   'claim_taken_over',
+  // HL7 results (issue 17): queued with the signature or addendum, each failed attempt, the AA.
+  'hl7_result_queued',
+  'hl7_result_failed',
+  'hl7_result_acknowledged',
 ] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 

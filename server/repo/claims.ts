@@ -8,7 +8,13 @@
  * clinicians pressing it together are handed two different studies.
  */
 import { and, eq, lte, sql } from 'drizzle-orm'
-import { CLAIMED_ERROR, type ClaimAnswer, type ClaimHolder, type Order } from '../../contract'
+import {
+  CANCELLED_STATUS,
+  CLAIMED_ERROR,
+  type ClaimAnswer,
+  type ClaimHolder,
+  type Order,
+} from '../../contract'
 import type { Database, Queryable, Tx } from '../db/client'
 import { orderClaims, orders } from '../db/schema'
 import { HttpError, notFound } from '../http/errors'
@@ -140,8 +146,9 @@ async function lockOrderRow(tx: Tx, orderId: string): Promise<void> {
   if (!row) throw notFound('Order')
 }
 
-/** Orders a clinician could pick up: not signed, and nobody's live claim on them. */
-const unclaimedUnsigned = (now: Date) => sql`${orders.finalizedAt} is null and not exists (
+/** Orders a clinician could pick up: not signed, not cancelled, and nobody's live claim on them. */
+const unclaimedUnsigned = (now: Date) => sql`${orders.finalizedAt} is null
+    and ${orders.status} <> ${CANCELLED_STATUS} and not exists (
     select 1 from ${orderClaims}
     where ${orderClaims.orderId} = ${orders.id} and ${orderClaims.expiresAt} > ${now})`
 

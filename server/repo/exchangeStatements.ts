@@ -5,10 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Order, Report, Role } from '../../contract'
-import { IN_PROGRESS, PATIENT_SUMMARY } from '../../contract'
-
-/** HL7 CA leaves an order cancelled: no images were made, so it is no prior. */
-const CANCELLED_STATUS = 'cancelled'
+import { CANCELLED_STATUS, IN_PROGRESS, PATIENT_SUMMARY } from '../../contract'
 import { isoTimestamp, prepared } from '../db/prepared'
 import {
   auditEvents,

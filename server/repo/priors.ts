@@ -5,12 +5,11 @@
  */
 import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { PriorStudy } from '../../contract'
+import { CANCELLED_STATUS, type PriorStudy } from '../../contract'
 import type { Queryable } from '../db/client'
 import { orders, reports } from '../db/schema'
 import { assertOrderExists } from './studies'
 
-const CANCELLED = 'cancelled'
 const current = alias(orders, 'current')
 
 export async function listPriors(db: Queryable, orderId: string): Promise<{ items: PriorStudy[] }> {
@@ -29,7 +28,9 @@ export async function listPriors(db: Queryable, orderId: string): Promise<{ item
     .from(orders)
     .innerJoin(current, eq(current.patientId, orders.patientId))
     .leftJoin(reports, eq(reports.orderId, orders.id))
-    .where(and(eq(current.id, orderId), ne(orders.id, orderId), ne(orders.status, CANCELLED)))
+    .where(
+      and(eq(current.id, orderId), ne(orders.id, orderId), ne(orders.status, CANCELLED_STATUS)),
+    )
     .orderBy(desc(orders.orderedAt), desc(orders.seq))
   if (rows.length === 0) await assertOrderExists(db, orderId)
   return {

@@ -12,6 +12,7 @@ import { conflict } from '../http/errors'
 import { auditOf, displayName, recordAudit, type Actor } from './audit'
 import { toReport, type OrderRow, type ReportRow } from './mappers'
 import { assertNotClaimedByOther } from './claims'
+import type { ResultsQueue } from './outbox'
 import { appendRevision, insertAddendum, sectionsOf } from './reportHistory'
 import {
   assertPreconditions,
@@ -47,6 +48,8 @@ async function lockDraftForWrite(
 export interface ReportWrite {
   actor: Actor
   preconditions?: ReportPreconditions
+  /** HL7_SEND_TO: the signed result is queued for the RIS in the same transaction (./outbox). */
+  results?: ResultsQueue | undefined
 }
 
 /**
@@ -130,6 +133,7 @@ export async function finalizeReport(
       at,
     })
     await recordAudit(tx, auditOf(write.actor, 'report_finalized', orderId, at))
+    await write.results?.(tx, orderId, 'final', at)
     return reportAnswer(tx, signed)
   })
 }
@@ -144,6 +148,7 @@ export async function addAddendum(
   text: string,
   now: () => Date,
   actor: Actor,
+  results?: ResultsQueue,
 ): Promise<Addendum> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
@@ -167,6 +172,7 @@ export async function addAddendum(
       tx,
       auditOf(actor, 'addendum_added', orderId, at, { addendum_id: addendum.id }),
     )
+    await results?.(tx, orderId, 'addendum', at)
     return addendum
   })
 }

@@ -9,8 +9,9 @@
  *   longest waiting, then insertion), each page read through an index so it costs the same at a
  *   hundred orders or a million.
  */
-import { and, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import {
+  CANCELLED_STATUS,
   FINAL_STATUS,
   ORDER_PAGE,
   type ListOrdersQuery,
@@ -44,8 +45,11 @@ export async function listVersion(db: Queryable, name: string): Promise<number> 
 /** The version of everything the order lists hold (moved by every committed change to them). */
 export const ordersVersion = (db: Queryable): Promise<number> => listVersion(db, ORDERS_LIST)
 
+/** Cancelled orders (HL7 CA) are on no list unless `status=cancelled` asks for them. */
+const notCancelled = ne(orders.status, CANCELLED_STATUS)
+
 const onWorklist = (since: Date): SQL =>
-  or(isNull(orders.finalizedAt), gt(orders.finalizedAt, since)) as SQL
+  and(notCancelled, or(isNull(orders.finalizedAt), gt(orders.finalizedAt, since))) as SQL
 
 export interface BuiltWorklist {
   version: number
@@ -143,6 +147,7 @@ function filters(query: PageQuery, userId: string): SQL[] {
       ),
     )
   }
+  if (!query.status?.includes(CANCELLED_STATUS)) where.push(notCancelled)
   if (query.status) {
     const statuses = query.status.filter((s) => s !== FINAL_STATUS)
     const either: SQL[] = []

@@ -20,6 +20,7 @@ import { HttpError } from '../http/errors'
 import { heavyRoute, type HeavyGate } from '../http/heavyGate'
 import * as conversation from '../repo/conversation'
 import * as exchange from '../repo/exchange'
+import type { ResultsQueue } from '../repo/outbox'
 import * as reports from '../repo/reports'
 import { reportETag, type ReportPreconditions } from '../repo/reportVersions'
 import * as studies from '../repo/studies'
@@ -49,6 +50,8 @@ export interface ApiDeps {
    * then), so its study UID may be looked up.
    */
   studyOpened?: (orderId: string, order?: Order) => void
+  /** HL7_SEND_TO: signed results queued for the RIS, and the worker to wake after the commit. */
+  results?: { queue: ResultsQueue; wake(): void } | undefined
 }
 
 const ENCODINGS: Encoding[] = ['br', 'gzip']
@@ -287,7 +290,9 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
       const report = await reports.finalizeReport(db, request.params.id, now, {
         actor: request.actor,
         preconditions: reportPreconditions(request),
+        results: deps.results?.queue,
       })
+      deps.results?.wake()
       setETag(reply, report)
       return report
     },
@@ -320,7 +325,9 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
         request.body.text,
         now,
         request.actor,
+        deps.results?.queue,
       )
+      deps.results?.wake()
       return reply.status(201).send(addendum)
     },
   )

@@ -6,6 +6,7 @@
  * - an order: its cached read and its entry in every cached list take it, as patches of what the
  *   caches hold, unless they already hold a newer report;
  * - a cleared conversation: that study's messages are read again;
+ * - an order cancelled by the hospital (HL7 CA): it leaves every cached list;
  * - `reset` (a gap the server cannot fill): every order is read again, once.
  * A backend without the stream (the spec's) is asked once per session; nothing else changes.
  */
@@ -22,12 +23,17 @@ import {
   select,
   take,
 } from 'redux-saga/effects'
-import { STREAM_EVENTS, type Id } from '../../contract'
+import { CANCELLED_STATUS, STREAM_EVENTS, type Id } from '../../contract'
 import { sessionEnded } from '../features/auth'
 import { sessionStarted } from '../shared/events'
 import type { SessionTokenSource } from '../services/auth/sessionTokenSource'
 import { baseApi } from '../services/api/baseApi'
-import { patchOrder, selectOrderById, type OrderCacheAccess } from '../services/api/orderCache'
+import {
+  dropFromLists,
+  patchOrder,
+  selectOrderById,
+  type OrderCacheAccess,
+} from '../services/api/orderCache'
 import type { OrdersState } from '../services/api/ordersApi'
 import { readOrder } from '../services/api/read/entities'
 import {
@@ -157,6 +163,8 @@ export function* applyLiveEvent(action: ReturnType<typeof liveEventReceived>): S
     patchOrder({ dispatch, getState }, orderId, (draft) => {
       Object.assign(draft, order)
     })
+    // Cancelled by the hospital (HL7 CA): it leaves every list; its own read keeps the status.
+    if (order.status === CANCELLED_STATUS) dropFromLists({ dispatch, getState }, orderId)
   })
 }
 

@@ -57,6 +57,33 @@ export function patchOrder(
 }
 
 /**
+ * Takes the order out of every cached list (a page's count goes down with it), leaving its own
+ * read alone: for an order that left the worklist (cancelled by the hospital). Nothing is fetched.
+ */
+export function dropFromLists(
+  access: Pick<OrderCacheAccess, 'dispatch' | 'getState'>,
+  orderId: Id,
+): void {
+  const remove = (orders: Draft<ListedOrder>[]): boolean => {
+    const at = orders.findIndex((order) => order.id === orderId)
+    if (at >= 0) orders.splice(at, 1)
+    return at >= 0
+  }
+  for (const list of cachedOrderLists(access.getState())) {
+    if (!list.orders.some((order) => order.id === orderId)) continue
+    access.dispatch(
+      list.arg === undefined
+        ? ordersApi.util.updateQueryData('listOrders', undefined, (orders) => {
+            remove(orders)
+          })
+        : ordersApi.util.updateQueryData('listOrderPage', list.arg, (page) => {
+            if (remove(page.items) && page.total !== null) page.total = Math.max(0, page.total - 1)
+          }),
+    )
+  }
+}
+
+/**
  * "Which order is this?", answered one way for every saga and component: the order as the caches
  * hold it, its own read (GET /orders/:id) when there is one, else its entry in a cached list (the
  * fields a list carries); undefined when no cache holds it. They are kept alike: every read of

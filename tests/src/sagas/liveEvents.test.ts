@@ -70,6 +70,38 @@ describe('the live worklist', () => {
     expect(apiBackend.requestsTo('listOrders')).toHaveLength(listReads)
   })
 
+  it('INT-5 an order cancelled by the hospital leaves every cached list; its own read shows the status', async () => {
+    const { store } = makeTestStore({
+      deps: createTestDeps({ sessionToken: 't', liveEvents: readEventStream }),
+    })
+    await store.dispatch(ordersApi.endpoints.listOrderPage.initiate({}))
+    await store.dispatch(ordersApi.endpoints.getOrder.initiate('O1'))
+    const before = ordersApi.endpoints.listOrderPage.select({})(store.getState()).data
+    expect(before?.items.some((order) => order.id === 'O1')).toBe(true)
+    const o1 = apiBackend.orders.find((order) => order.id === 'O1')!
+    const o2 = apiBackend.orders.find((order) => order.id === 'O2')!
+    streamOnce([
+      frame('3.1', 'order.status', { order_id: 'O1', order: { ...o1, status: 'cancelled' } }),
+      frame('3.2', 'order.updated', {
+        order_id: 'O2',
+        order: { ...o2, study_description: 'Marker.' },
+      }),
+    ])
+
+    store.dispatch(sessionStarted({ userId: 'U-test' }))
+
+    await waitFor(() => {
+      const page = ordersApi.endpoints.listOrderPage.select({})(store.getState()).data
+      expect(page?.items.find((order) => order.id === 'O2')?.study_description).toBe('Marker.')
+    })
+    const after = ordersApi.endpoints.listOrderPage.select({})(store.getState()).data
+    expect(after?.items.some((order) => order.id === 'O1')).toBe(false)
+    expect(after?.total).toBe((before?.total ?? 0) - 1)
+    expect(ordersApi.endpoints.getOrder.select('O1')(store.getState()).data?.status).toBe(
+      'cancelled',
+    )
+  })
+
   it('EV-8 an event older than the report the caches hold is not applied; reset reads again once', async () => {
     const { store } = makeTestStore({
       deps: createTestDeps({ sessionToken: 't', liveEvents: readEventStream }),

@@ -1,0 +1,53 @@
+/**
+ * The HL7 v2 interface of one server instance (issue 17): the MLLP listener for orders when
+ * HL7_LISTEN_PORT is set, and the results outbox with its worker when HL7_SEND_TO is. Without
+ * HL7_SEND_TO no result is queued at all: signing and addenda work as before and nothing waits.
+ */
+import type { Database } from '../../db/client'
+import { resultsQueue, type ResultsQueue } from '../../repo/outbox'
+import { startHl7Listener } from './listener'
+import type { MllpListener } from './mllp'
+import { startOutboxWorker, type OutboxWorker } from './outboxWorker'
+import type { Hl7Config } from './settings'
+
+export interface Hl7Integration {
+  /** For the report writes: queue in their transaction, wake the worker after the commit. */
+  results: { queue: ResultsQueue; wake(): void } | undefined
+  /** Starts the listener and the worker (when configured). */
+  start(): Promise<void>
+  /** The listener's port once started (null: no listener). */
+  port(): number | null
+  close(): Promise<void>
+}
+
+export function hl7Integration(deps: {
+  db: Database
+  host: string
+  config: Hl7Config
+  now: () => Date
+  log: { info(message: string): void; error(message: string): void }
+}): Hl7Integration {
+  const { config } = deps
+  let listener: MllpListener | null = null
+  let worker: OutboxWorker | null = null
+  const sendTo = config.sendTo
+  return {
+    results: sendTo
+      ? {
+          queue: resultsQueue(config),
+          wake: () => worker?.wake(),
+        }
+      : undefined,
+    async start() {
+      if (sendTo) worker = startOutboxWorker({ ...deps, config: { ...config, sendTo } })
+      if (config.listenPort !== null) listener = await startHl7Listener(deps)
+    },
+    port: () => listener?.port ?? null,
+    async close() {
+      await listener?.close()
+      listener = null
+      await worker?.stop()
+      worker = null
+    },
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * MLLP, HL7's framing over TCP: each message is `VT message FS CR`. TCP keeps no message
+ * boundaries, so a frame may come in many chunks, several frames in one chunk, the end bytes apart
+ * (oehf/ipf#106, HCA-Healthcare/elixir-mllp#62), or bytes between frames (nextgenhealthcare/connect#249):
+ * the decoder below takes bytes as they come and hands over whole frames only. The listener and
+ * the sender are plain `node:net`, so the listener binds HOST (docs/integration-hl7.md says why
+ * we do not use @medplum/hl7's server for this).
+ */
+import net from 'node:net'
+
+const VT = 0x0b
+const FS = 0x1c
+const CR = 0x0d
+
+/** Frames larger than this are dropped (a runaway sender cannot fill the memory). */
+export const MAX_FRAME_BYTES = 16 * 1024 * 1024
+
+export type DecoderEvent =
+  | { kind: 'frame'; bytes: Buffer }
+  /** Bytes outside a frame, or a frame cut short by a new start byte or grown too large. */
+  | { kind: 'noise'; bytes: number; reason: 'outside-frame' | 'restarted' | 'too-large' }
+
+/** Turns a byte stream into MLLP frames, whatever the chunking. */
+export class MllpDecoder {
+  private pending: Buffer = Buffer.alloc(0)
+  private inFrame = false
+
+  constructor(private readonly maxFrameBytes = MAX_FRAME_BYTES) {}
+
+  push(chunk: Buffer): DecoderEvent[] {
+    const events: DecoderEvent[] = []
+    let data = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk])
+    for (;;) {
+      if (!this.inFrame) {
+        const start = data.indexOf(VT)
+        const junk = start < 0 ? data.length : start
+        // A CR or LF after a frame's end is common and harmless.
+        if (junk > 0 && data.subarray(0, junk).some((b) => b !== CR && b !== 0x0a)) {
+          events.push({ kind: 'noise', bytes: junk, reason: 'outside-frame' })
+        }
+        if (start < 0) {
+          data = Buffer.alloc(0)
+          break
+        }
+        data = data.subarray(start + 1)
+        this.inFrame = true
+      }
+      const end = data.indexOf(FS)
+      const restart = data.indexOf(VT)
+      if (restart >= 0 && (end < 0 || restart < end)) {
+        events.push({ kind: 'noise', bytes: restart, reason: 'restarted' })
+        data = data.subarray(restart)
+        this.inFrame = false
+        continue
+      }
+      if (end < 0) {
+        if (data.length > this.maxFrameBytes) {
+          events.push({ kind: 'noise', bytes: data.length, reason: 'too-large' })
+          data = Buffer.alloc(0)
+          this.inFrame = false
+        }
+        break
+      }
+      // FS must be followed by CR; wait for the next chunk when it is the last byte.
+      if (end === data.length - 1) break
+      events.push({ kind: 'frame', bytes: Buffer.from(data.subarray(0, end)) })
+      data = data.subarray(data[end + 1] === CR ? end + 2 : end + 1)
+      this.inFrame = false
+    }
+    this.pending = Buffer.from(data)
+    return events
+  }
+}
+
+export function frame(bytes: Buffer): Buffer {
+  return Buffer.concat([Buffer.from([VT]), bytes, Buffer.from([FS, CR])])
+}
+
+export type TextEncodingName = 'utf8' | 'latin1'
+
+/**
+ * The character set a message declares in MSH-18 (read from the raw bytes, which are ASCII up to
+ * there): ISO 8859-1 as latin1, anything else (ASCII, UNICODE UTF-8, none) as UTF-8.
+ */
+export function declaredEncoding(bytes: Buffer): TextEncodingName {
+  const head = bytes.subarray(0, Math.min(bytes.length, 512)).toString('latin1')
+  const msh = head.split('\r', 1)[0] ?? ''
+  const separator = msh.charAt(3)
+  if (!msh.startsWith('MSH') || separator === '') return 'utf8'
+  const charset = (msh.split(separator)[17] ?? '').split(msh.charAt(4) || '^')[0]?.trim()
+  return charset === '8859/1' ? 'latin1' : 'utf8'
+}
+
+export interface MllpListener {
+  port: number
+  close(): Promise<void>
+}
+
+export interface MllpListenerOptions {
+  host: string
+  port: number
+  /** Answers one frame (its text); null answers nothing. Frames of a connection are handled in turn. */
+  handle: (text: string) => Promise<string | null>
+  /** Told of noise and connection errors, never of content. */
+  log: (message: string) => void
+}
+
+/** Listens on host:port; each connection's frames are answered in the order they came. */
+export async function startMllpListener(options: MllpListenerOptions): Promise<MllpListener> {
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((socket) => {
+    sockets.add(socket)
+    const decoder = new MllpDecoder()
+    let queue = Promise.resolve()
+    socket.on('data', (chunk: Buffer) => {
+      for (const event of decoder.push(chunk)) {
+        if (event.kind === 'noise') {
+          options.log(`HL7 listener: ${event.bytes} bytes dropped (${event.reason})`)
+          continue
+        }
+        queue = queue.then(async () => {
+          const encoding = declaredEncoding(event.bytes)
+          const answer = await options.handle(event.bytes.toString(encoding))
+          if (answer !== null && !socket.destroyed) {
+            socket.write(frame(Buffer.from(answer, encoding)))
+          }
+        })
+        queue = queue.catch((error: unknown) => {
+          options.log(`HL7 listener: a message failed (${errorName(error)})`)
+        })
+      }
+    })
+    socket.on('error', (error) => {
+      options.log(`HL7 listener: connection error (${errorName(error)})`)
+    })
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen({ host: options.host, port: options.port }, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  server.on('error', (error) => {
+    options.log(`HL7 listener: ${errorName(error)}`)
+  })
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    async close() {
+      const closed = new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve()
+        }),
+      )
+      for (const socket of sockets) socket.destroy()
+      await closed
+    },
+  }
+}
+
+/** Why a delivery failed, as a code fit for the log and the outbox row. */
+export class MllpSendError extends Error {
+  constructor(readonly code: 'refused' | 'timeout' | 'closed' | 'network') {
+    super(`MLLP delivery failed: ${code}`)
+  }
+}
+
+/**
+ * Sends one message on a fresh connection and answers the first frame that comes back (the
+ * acknowledgement), or throws MllpSendError: refused, no answer within `timeoutMs`, connection
+ * closed first (also mid-answer), or another network error.
+ */
+export function sendMllp(target: {
+  host: string
+  port: number
+  message: string
+  timeoutMs: number
+  /** Aborting closes the connection at once (the answer is a 'closed' failure). */
+  signal?: AbortSignal
+}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: target.host, port: target.port })
+    const decoder = new MllpDecoder()
+    let settled = false
+    const finish = (outcome: { answer: string } | { error: MllpSendError }) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      socket.destroy()
+      if ('answer' in outcome) resolve(outcome.answer)
+      else reject(outcome.error)
+    }
+    const timer = setTimeout(() => {
+      finish({ error: new MllpSendError('timeout') })
+    }, target.timeoutMs)
+    socket.on('connect', () => {
+      socket.write(frame(Buffer.from(target.message, 'utf8')))
+    })
+    socket.on('data', (chunk: Buffer) => {
+      const first = decoder.push(chunk).find((event) => event.kind === 'frame')
+      if (first) finish({ answer: first.bytes.toString(declaredEncoding(first.bytes)) })
+    })
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      finish({ error: new MllpSendError(error.code === 'ECONNREFUSED' ? 'refused' : 'network') })
+    })
+    socket.on('close', () => {
+      finish({ error: new MllpSendError('closed') })
+    })
+    target.signal?.addEventListener('abort', () => {
+      finish({ error: new MllpSendError('closed') })
+    })
+  })
+}
+
+/** An error's name or code, never its message (which may quote content). */
+export function errorName(error: unknown): string {
+  if (error instanceof MllpSendError) return error.code
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'string') return code
+  return error instanceof Error ? error.name : 'unknown'
+}

@@ -1,0 +1,144 @@
+/**
+ * Delivers the results outbox (../../repo/outbox.ts) to HL7_SEND_TO over MLLP: woken by a
+ * signature or an addendum on this instance, and polling for the rest (other instances' results,
+ * retries). One delivery at a time per instance; each waits for the acknowledgement up to
+ * HL7_ACK_TIMEOUT_MS. AA marks the row acknowledged; AE, AR, a timeout, a refused or dropped
+ * connection count a failed attempt and retry after a backoff doubling from HL7_RETRY_MIN_MS up to
+ * HL7_RETRY_MAX_MS. Stopping abandons the delivery under way without recording it: its lease runs
+ * out and the next instance (or this one, restarted) sends it again.
+ */
+import { parseHl7 } from './orderMessage'
+import type { Database } from '../../db/client'
+import {
+  leaseDueResult,
+  markResultAcknowledged,
+  markResultFailed,
+  type LeasedResult,
+} from '../../repo/outbox'
+import { errorName, sendMllp } from './mllp'
+import { textOf } from './fields'
+import type { Hl7Config } from './settings'
+
+export interface OutboxWorker {
+  /** Look for due results now (after a commit that queued one). */
+  wake(): void
+  stop(): Promise<void>
+}
+
+export interface OutboxWorkerDeps {
+  db: Database
+  config: Hl7Config & { sendTo: { host: string; port: number } }
+  now: () => Date
+  log: { info(message: string): void; error(message: string): void }
+}
+
+/** The delay before attempt `attempts + 1`: doubling from the minimum, capped. */
+export function backoffMs(attempts: number, minMs: number, maxMs: number): number {
+  return Math.min(maxMs, minMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30))
+}
+
+/** What the receiver's answer says: AA (or CA with no application ack asked) is delivered. */
+function readAck(text: string, controlId: string): { ok: true } | { ok: false; error: string } {
+  const ack = parseHl7(text)
+  const msa = ack?.getSegment('MSA')
+  if (!ack || !msa) return { ok: false, error: 'answer is not an ACK' }
+  const code = textOf(msa, 1).toUpperCase()
+  if (textOf(msa, 2) !== controlId) return { ok: false, error: 'ACK names another control id' }
+  if (code === 'AA' || code === 'CA') return { ok: true }
+  const err = ack.getSegment('ERR')
+  const reason = err ? textOf(err, 3, 1) || textOf(err, 1, 4) : ''
+  return { ok: false, error: `${code || 'no code'}${reason ? ` ${reason.slice(0, 10)}` : ''}` }
+}
+
+export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
+  const { db, config, now, log } = deps
+  // Longer than any delivery can take, so a lease outlives the attempt it covers.
+  const leaseMs = 2 * config.ackTimeoutMs + 1_000
+  const state = { stopped: false }
+  // Read through a call: the loop awaits between reads, and stop() may have run meanwhile.
+  const isStopped = () => state.stopped
+  let wakeUp: (() => void) | null = null
+  let woken = false
+  let inFlight: AbortController | null = null
+
+  const deliver = async (result: LeasedResult): Promise<void> => {
+    const abort = new AbortController()
+    inFlight = abort
+    let outcome: { ok: true } | { ok: false; error: string }
+    try {
+      const answer = await sendMllp({
+        ...config.sendTo,
+        message: result.message,
+        timeoutMs: config.ackTimeoutMs,
+        signal: abort.signal,
+      })
+      outcome = readAck(answer, result.controlId)
+    } catch (error) {
+      outcome = { ok: false, error: errorName(error) }
+    } finally {
+      inFlight = null
+    }
+    // Stopped mid-delivery: nothing is recorded, the lease runs out, and it is sent again.
+    if (isStopped()) return
+    const at = now()
+    if (outcome.ok) {
+      await markResultAcknowledged(db, result, at)
+      log.info(
+        `HL7 result ${result.controlId} (${result.kind}) acknowledged after ${result.attempts} attempt(s)`,
+      )
+      return
+    }
+    const retryAt = new Date(
+      at.getTime() + backoffMs(result.attempts, config.retryMinMs, config.retryMaxMs),
+    )
+    await markResultFailed(db, result, outcome.error, at, retryAt)
+    log.error(
+      `HL7 result ${result.controlId} (${result.kind}) attempt ${result.attempts} failed: ${outcome.error}`,
+    )
+  }
+
+  const loop = async () => {
+    while (!isStopped()) {
+      try {
+        for (;;) {
+          if (isStopped()) return
+          const at = now()
+          const result = await leaseDueResult(db, at, new Date(at.getTime() + leaseMs))
+          if (!result) break
+          await deliver(result)
+        }
+      } catch (error) {
+        log.error(`HL7 outbox: ${errorName(error)}`)
+      }
+      if (isStopped()) return
+      await new Promise<void>((resolve) => {
+        if (woken) {
+          woken = false
+          resolve()
+          return
+        }
+        const timer = setTimeout(resolve, config.pollMs)
+        wakeUp = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      wakeUp = null
+      woken = false
+    }
+  }
+  const running = loop()
+
+  return {
+    wake() {
+      woken = true
+      wakeUp?.()
+    },
+    async stop() {
+      state.stopped = true
+      inFlight?.abort()
+      wakeUp?.()
+      await running
+    },
+  }
+}

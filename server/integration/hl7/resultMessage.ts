@@ -1,0 +1,168 @@
+/**
+ * Results out: a signed report as ORU^R01 (v2.5.1), built with @medplum/core's Hl7Message.
+ * OBR-25 is F for the signature and C for each addendum, whose message carries the whole report
+ * and every addendum so far (many receivers replace the earlier result). OBR-32 names the signer;
+ * each line of each section is one OBX of type TX, OBX-3 naming the section (IMP^IMPRESSION marks
+ * the impression); addenda follow, each line with its author (OBX-16) and time (OBX-14).
+ */
+import { Hl7Context, Hl7Message, Hl7Segment } from '@medplum/core'
+import type { ReportSectionKey, Sex } from '../../../contract'
+import { REPORT_SECTION_KEYS } from '../../../contract'
+import { escapeHl7, formatDate, formatDtm } from './fields'
+import type { Hl7Config } from './settings'
+
+export type ResultKind = 'final' | 'addendum'
+
+export interface ResultData {
+  controlId: string
+  kind: ResultKind
+  /** When this result was made: the signature's time, or the addendum's. */
+  at: Date
+  patient: { mrn: string; firstName: string; lastName: string; dateOfBirth: string; sex: Sex }
+  order: { accessionNumber: string; studyDescription: string; modality: string; orderedAt: Date }
+  report: {
+    sections: Record<ReportSectionKey, string>
+    finalizedAt: Date
+    signer: { userId: string; name: string }
+  }
+  addenda: { text: string; author: { userId: string; name: string }; at: Date }[]
+}
+
+/** OBX-3 of each section: code, text, and the coding system (L: local). */
+const SECTION_CODES: Record<ReportSectionKey, [string, string]> = {
+  history: ['HIS', 'HISTORY'],
+  technique: ['TEC', 'TECHNIQUE'],
+  comparison: ['COM', 'COMPARISON'],
+  findings: ['FND', 'FINDINGS'],
+  impression: ['IMP', 'IMPRESSION'],
+}
+const ADDENDUM_CODE: [string, string] = ['ADD', 'ADDENDUM']
+
+const SEX_CODES: Record<Sex, string> = { female: 'F', male: 'M', other: 'O', unknown: 'U' }
+
+type Identity = Pick<
+  Hl7Config,
+  'sendingApplication' | 'sendingFacility' | 'receivingApplication' | 'receivingFacility'
+>
+
+export function buildResultMessage(data: ResultData, identity: Identity): string {
+  const context = new Hl7Context()
+  const c = context.componentSeparator
+  const s = context.subcomponentSeparator
+  const t = (text: string) => escapeHl7(text, context)
+  const components = (...values: string[]) => values.map(t).join(c)
+  const segment = (fields: string[]) => new Hl7Segment(fields, context)
+  const status = data.kind === 'final' ? 'F' : 'C'
+  const signer = data.report.signer
+  const { order, patient } = data
+
+  const segments = [
+    segment([
+      'MSH',
+      context.getMsh2(),
+      t(identity.sendingApplication),
+      t(identity.sendingFacility),
+      t(identity.receivingApplication),
+      t(identity.receivingFacility),
+      formatDtm(data.at),
+      '',
+      ['ORU', 'R01', 'ORU_R01'].join(c),
+      t(data.controlId),
+      'P',
+      '2.5.1',
+      '',
+      '',
+      'AL',
+      'NE',
+      '',
+      'UNICODE UTF-8',
+    ]),
+    segment([
+      'PID',
+      '1',
+      '',
+      [t(patient.mrn), '', '', '', 'MR'].join(c),
+      '',
+      components(patient.lastName, patient.firstName),
+      '',
+      formatDate(patient.dateOfBirth),
+      SEX_CODES[patient.sex],
+    ]),
+    segment(['ORC', 'RE', t(order.accessionNumber), t(order.accessionNumber), '', 'CM']),
+    segment([
+      'OBR',
+      '1',
+      t(order.accessionNumber),
+      t(order.accessionNumber),
+      components('', order.studyDescription),
+      '',
+      '',
+      formatDtm(order.orderedAt),
+      ...blank(10),
+      t(order.accessionNumber),
+      '',
+      '',
+      '',
+      formatDtm(data.at),
+      '',
+      t(order.modality),
+      status,
+      ...blank(6),
+      // OBR-32, principal result interpreter (NDL): the signer (CNN: id & name), and when they signed.
+      [`${t(signer.userId)}${s}${t(signer.name)}`, formatDtm(data.report.finalizedAt)].join(c),
+    ]),
+  ]
+
+  let setId = 0
+  const obx = (
+    code: [string, string],
+    subId: string,
+    line: string,
+    at: Date,
+    who: { userId: string; name: string },
+  ) =>
+    segment([
+      'OBX',
+      String(++setId),
+      'TX',
+      [t(code[0]), t(code[1]), 'L'].join(c),
+      subId,
+      t(line),
+      '',
+      '',
+      '',
+      '',
+      '',
+      status,
+      '',
+      '',
+      formatDtm(at),
+      '',
+      `${t(who.userId)}${c}${t(who.name)}`,
+    ])
+
+  REPORT_SECTION_KEYS.forEach((key, index) => {
+    const text = data.report.sections[key]
+    if (text.trim() === '') return
+    for (const line of linesOf(text)) {
+      segments.push(
+        obx(SECTION_CODES[key], String(index + 1), line, data.report.finalizedAt, signer),
+      )
+    }
+  })
+  data.addenda.forEach((addendum, index) => {
+    for (const line of linesOf(addendum.text)) {
+      segments.push(obx(ADDENDUM_CODE, String(index + 1), line, addendum.at, addendum.author))
+    }
+  })
+  return new Hl7Message(segments, context).toString()
+}
+
+const blank = (n: number): string[] => Array.from({ length: n }, () => '')
+
+/** A text's lines, trailing blank lines dropped (one OBX per line keeps the receiver's layout). */
+function linesOf(text: string): string[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n')
+  while (lines.length > 0 && lines.at(-1)?.trim() === '') lines.pop()
+  return lines
+}

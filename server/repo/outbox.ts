@@ -1,0 +1,184 @@
+/**
+ * The results outbox (issue 17): an ORU^R01 is written into `hl7_outbox` in the transaction that
+ * signs a report or appends an addendum, and handed out to the delivering worker
+ * (../integration/hl7/outboxWorker.ts) one row at a time. A row is leased (`next_attempt_at`
+ * moved past the longest a delivery can take) under `FOR UPDATE SKIP LOCKED`, so instances never
+ * send one row at once; a row waits while an earlier one of its order is unacknowledged, so an
+ * addendum never overtakes its final report. Audit events record queueing, failed attempts and
+ * the acknowledgement, with codes only.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import type { Database, Tx } from '../db/client'
+import { hl7Outbox, orders, patients, reportAddenda, reports } from '../db/schema'
+import { buildResultMessage, type ResultKind } from '../integration/hl7/resultMessage'
+import type { Hl7Config } from '../integration/hl7/settings'
+import { recordAudit } from './audit'
+
+/** Writes the result into the outbox, in the caller's transaction. */
+export type ResultsQueue = (tx: Tx, orderId: string, kind: ResultKind, at: Date) => Promise<void>
+
+/** Queues results as `config` says (sender and receiver names in MSH). */
+export function resultsQueue(config: Hl7Config): ResultsQueue {
+  return async (tx, orderId, kind, at) => {
+    const [row] = await tx
+      .select({ order: orders, patient: patients, report: reports })
+      .from(orders)
+      .innerJoin(patients, eq(patients.id, orders.patientId))
+      .innerJoin(reports, eq(reports.orderId, orders.id))
+      .where(eq(orders.id, orderId))
+    if (!row?.report.isFinal || !row.report.finalizedAt) return
+    const addenda = await tx
+      .select()
+      .from(reportAddenda)
+      .where(eq(reportAddenda.orderId, orderId))
+      .orderBy(asc(reportAddenda.seq))
+    const controlId = `RO${randomUUID().replaceAll('-', '').slice(0, 18)}`
+    const message = buildResultMessage(
+      {
+        controlId,
+        kind,
+        at,
+        patient: row.patient,
+        order: row.order,
+        report: {
+          sections: row.report,
+          finalizedAt: row.report.finalizedAt,
+          signer: {
+            userId: row.report.finalizedBy ?? '',
+            name: row.report.finalizedByName ?? row.report.finalizedBy ?? '',
+          },
+        },
+        addenda: addenda.map((a) => ({
+          text: a.text,
+          author: { userId: a.authorUserId, name: a.authorName },
+          at: a.createdAt,
+        })),
+      },
+      config,
+    )
+    const [queued] = await tx
+      .insert(hl7Outbox)
+      .values({ orderId, kind, controlId, message, nextAttemptAt: at, createdAt: at })
+      .returning({ id: hl7Outbox.id })
+    await recordAudit(tx, {
+      kind: 'hl7_result_queued',
+      userId: null,
+      orderId,
+      detail: { outbox_id: queued?.id ?? null, result: kind, control_id: controlId },
+      at,
+    })
+  }
+}
+
+export interface LeasedResult {
+  id: number
+  orderId: string
+  kind: ResultKind
+  controlId: string
+  message: string
+  attempts: number
+}
+
+/**
+ * Takes the oldest due result whose order has no earlier unacknowledged one, and leases it until
+ * `leaseUntil` (counting the attempt); null when none is due.
+ */
+export async function leaseDueResult(
+  db: Database,
+  now: Date,
+  leaseUntil: Date,
+): Promise<LeasedResult | null> {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: hl7Outbox.id })
+      .from(hl7Outbox)
+      .where(
+        and(
+          isNull(hl7Outbox.ackedAt),
+          sql`${hl7Outbox.nextAttemptAt} <= ${now}`,
+          sql`not exists (select 1 from ${hl7Outbox} as "earlier"
+            where "earlier"."order_id" = ${hl7Outbox.orderId} and "earlier"."id" < ${hl7Outbox.id}
+            and "earlier"."acked_at" is null)`,
+        ),
+      )
+      .orderBy(asc(hl7Outbox.nextAttemptAt), asc(hl7Outbox.id))
+      .limit(1)
+      .for('update', { skipLocked: true })
+    if (!due) return null
+    const [leased] = await tx
+      .update(hl7Outbox)
+      .set({ nextAttemptAt: leaseUntil, attempts: sql`${hl7Outbox.attempts} + 1` })
+      .where(eq(hl7Outbox.id, due.id))
+      .returning()
+    if (!leased) return null
+    return {
+      id: leased.id,
+      orderId: leased.orderId,
+      kind: leased.kind,
+      controlId: leased.controlId,
+      message: leased.message,
+      attempts: leased.attempts,
+    }
+  })
+}
+
+/** The receiver answered AA: the result is never sent again. */
+export async function markResultAcknowledged(
+  db: Database,
+  result: LeasedResult,
+  at: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(hl7Outbox)
+      .set({ ackedAt: at, lastError: null })
+      .where(and(eq(hl7Outbox.id, result.id), isNull(hl7Outbox.ackedAt)))
+    await recordAudit(tx, {
+      kind: 'hl7_result_acknowledged',
+      userId: null,
+      orderId: result.orderId,
+      detail: { outbox_id: result.id, result: result.kind, attempts: result.attempts },
+      at,
+    })
+  })
+}
+
+/** The attempt failed (`error` is a code, never content): tried again at `retryAt`. */
+export async function markResultFailed(
+  db: Database,
+  result: LeasedResult,
+  error: string,
+  at: Date,
+  retryAt: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(hl7Outbox)
+      .set({ lastError: error, nextAttemptAt: retryAt })
+      .where(and(eq(hl7Outbox.id, result.id), isNull(hl7Outbox.ackedAt)))
+    await recordAudit(tx, {
+      kind: 'hl7_result_failed',
+      userId: null,
+      orderId: result.orderId,
+      detail: { outbox_id: result.id, result: result.kind, attempt: result.attempts, error },
+      at,
+    })
+  })
+}
+
+/** Results not yet acknowledged, oldest first (for tests and operators). */
+export async function pendingResults(db: Database) {
+  return db
+    .select({
+      id: hl7Outbox.id,
+      orderId: hl7Outbox.orderId,
+      kind: hl7Outbox.kind,
+      attempts: hl7Outbox.attempts,
+      lastError: hl7Outbox.lastError,
+      nextAttemptAt: hl7Outbox.nextAttemptAt,
+    })
+    .from(hl7Outbox)
+    .where(isNull(hl7Outbox.ackedAt))
+    .orderBy(asc(hl7Outbox.id))
+}

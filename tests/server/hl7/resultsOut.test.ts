@@ -1,0 +1,203 @@
+/**
+ * Results out (issue 17): a signature and each addendum become ORU^R01 messages in the outbox, in
+ * the transaction that wrote them, and reach a real MLLP receiver on loopback: once each, in
+ * order, whether the receiver is up, down, slow, answers AE or drops the connection mid-answer.
+ * A restart and two instances: ./resultsDurability.test.ts. On PGlite and PostgreSQL.
+ */
+import { Hl7Message } from '@medplum/core'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orderListSchema } from '../../../contract'
+import { hl7Outbox } from '../../../server/db/schema'
+import { listAuditEvents } from '../../../server/repo/audit'
+import { eventually, startTestReceiver, type TestReceiver } from '../../support/mllpPeer'
+import { startTestApp, type TestApp } from '../../support/testApp'
+import { skipDatabase } from '../../support/testDatabase'
+import { accessionOf, controlIdOf, FAST, sections, unescape } from './support'
+
+async function outboxRows(t: TestApp, orderId: string) {
+  return t.db.select().from(hl7Outbox).where(eq(hl7Outbox.orderId, orderId)).orderBy(hl7Outbox.id)
+}
+
+describe.skipIf(skipDatabase)('HL7 results out over MLLP', () => {
+  let receiver: TestReceiver
+  let t: TestApp
+  let token: string
+  let free: { id: string; accession_number: string }[]
+
+  beforeAll(async () => {
+    receiver = await startTestReceiver('ack')
+    t = await startTestApp({ env: { ...FAST, HL7_SEND_TO: `127.0.0.1:${receiver.port}` } })
+    token = (await t.signUp(undefined, 'Dr Signer')).token
+    free = orderListSchema
+      .parse((await t.api('GET', '/orders', { token })).json())
+      .filter((o) => !o.report)
+  })
+  afterAll(async () => {
+    await t.close()
+    await receiver.down()
+  })
+
+  const take = () => {
+    const order = free.shift()
+    if (!order) throw new Error('no unsigned order left')
+    return order
+  }
+  const sign = async (orderId: string, findings: string, impression?: string) => {
+    const saved = await t.api('PUT', `/orders/${orderId}/report`, {
+      token,
+      body: { sections: sections(findings, impression) },
+    })
+    expect(saved.statusCode).toBe(200)
+    const signed = await t.api('POST', `/orders/${orderId}/report/finalize`, { token })
+    expect(signed.statusCode).toBe(200)
+  }
+  const addendum = async (orderId: string, text: string) => {
+    const res = await t.api('POST', `/orders/${orderId}/report/addenda`, { token, body: { text } })
+    expect(res.statusCode).toBe(201)
+  }
+  const messagesFor = (accession: string) =>
+    receiver.received.filter((message) => accessionOf(message) === accession)
+  const acked = async (orderId: string, count: number) => {
+    await eventually(async () => {
+      const rows = await outboxRows(t, orderId)
+      return rows.length === count && rows.every((row) => row.ackedAt !== null)
+    })
+  }
+
+  it('INT-13 a signature sends ORU^R01 (result status F, the signer as principal interpreter, one OBX per line, impression marked), escaping HL7 delimiters', async () => {
+    const order = take()
+    const findings =
+      'Pipe | caret ^ amp & tilde ~ backslash \\ end.\nZweite Zeile: Lungenödem ± 5 mm, 肺.'
+    await sign(order.id, findings, 'Impression: normal.')
+    await acked(order.id, 1)
+    const [message] = messagesFor(order.accession_number)
+    expect(message).toBeDefined()
+    const hl7 = Hl7Message.parse(message ?? '')
+    expect(hl7.header.getField(9).toString()).toBe('ORU^R01^ORU_R01')
+    expect(hl7.getSegment('PID')?.getField(3).toString()).toMatch(/^MRN/)
+    const obr = hl7.getSegment('OBR')
+    expect(obr?.getField(25).toString()).toBe('F')
+    expect(obr?.getField(3).toString()).toBe(order.accession_number)
+    expect(obr?.getComponent(32, 1)).toContain('&Dr Signer')
+    const obx = hl7.getAllSegments('OBX')
+    const codes = obx.map((s) => s.getComponent(3, 1))
+    expect(codes).toEqual(['HIS', 'TEC', 'FND', 'FND', 'IMP'])
+    expect(obx.at(-1)?.getComponent(3, 2)).toBe('IMPRESSION')
+    const lines = obx
+      .filter((s) => s.getComponent(3, 1) === 'FND')
+      .map((s) => s.getField(5).toString())
+    expect(lines.map(unescape)).toEqual(findings.split('\n'))
+    expect(lines[0]).toContain('\\F\\')
+    expect(obx.every((s) => s.getField(2).toString() === 'TX')).toBe(true)
+    // The audit trail: queued and acknowledged, with codes only.
+    const events = await listAuditEvents(t.db, { orderId: order.id })
+    const kinds = events.map((e) => e.kind)
+    expect(kinds).toContain('hl7_result_queued')
+    expect(kinds).toContain('hl7_result_acknowledged')
+    expect(JSON.stringify(events)).not.toContain('Lungenödem')
+  })
+
+  it('INT-14 each addendum sends result status C with the whole report and every addendum, after the final', async () => {
+    const order = take()
+    await sign(order.id, 'Small effusion.')
+    await addendum(order.id, 'First addendum.')
+    await addendum(order.id, 'Second addendum.')
+    await acked(order.id, 3)
+    const messages = messagesFor(order.accession_number).map((m) => Hl7Message.parse(m))
+    expect(messages.map((m) => m.getSegment('OBR')?.getField(25).toString())).toEqual([
+      'F',
+      'C',
+      'C',
+    ])
+    const last = messages[2]
+    const obx = last?.getAllSegments('OBX') ?? []
+    expect(obx.map((s) => s.getComponent(3, 1))).toEqual(['HIS', 'TEC', 'FND', 'IMP', 'ADD', 'ADD'])
+    expect(
+      obx.filter((s) => s.getComponent(3, 1) === 'ADD').map((s) => s.getField(5).toString()),
+    ).toEqual(['First addendum.', 'Second addendum.'])
+    expect(obx.at(-1)?.getComponent(16, 2)).toBe('Dr Signer')
+  })
+
+  it('INT-15 a receiver down loses nothing: results wait, then arrive once each and in order', async () => {
+    await receiver.down()
+    const order = take()
+    await sign(order.id, 'Down while signed.')
+    await addendum(order.id, 'Added while down.')
+    await eventually(async () => {
+      const [first] = await outboxRows(t, order.id)
+      return (first?.attempts ?? 0) >= 2 && first?.lastError === 'refused'
+    })
+    const rows = await outboxRows(t, order.id)
+    // The addendum waits behind the final report: never tried before it.
+    expect(rows[1]?.attempts).toBe(0)
+    await receiver.up()
+    await acked(order.id, 2)
+    const sent = messagesFor(order.accession_number)
+    expect(sent.map((m) => Hl7Message.parse(m).getSegment('OBR')?.getField(25).toString())).toEqual(
+      ['F', 'C'],
+    )
+    // Never again once acknowledged: a later result arrives, and these were not sent twice.
+    const marker = take()
+    await sign(marker.id, 'Marker.')
+    await acked(marker.id, 1)
+    expect(messagesFor(order.accession_number)).toHaveLength(2)
+    const failed = (await listAuditEvents(t.db, { orderId: order.id })).filter(
+      (e) => e.kind === 'hl7_result_failed',
+    )
+    expect(failed.length).toBeGreaterThanOrEqual(2)
+    expect(failed[0]?.detail).toMatchObject({ error: 'refused' })
+  })
+
+  it.each([
+    ['INT-16 a receiver answering AE', 'error', /^AE/],
+    ['INT-17 a receiver that never answers (slow)', 'silent', /^timeout$/],
+    ['INT-18 a receiver dropping the connection mid-answer', 'drop', /^closed$/],
+  ] as const)('%s: the result is retried with backoff until AA', async (_name, mode, error) => {
+    receiver.mode = mode
+    const order = take()
+    await sign(order.id, `Receiver ${mode}.`)
+    await eventually(async () => {
+      const [row] = await outboxRows(t, order.id)
+      return (row?.attempts ?? 0) >= 2 && error.test(row?.lastError ?? '')
+    })
+    const [failing] = await outboxRows(t, order.id)
+    expect(failing?.ackedAt).toBeNull()
+    // Backed off: the next attempt is scheduled after the failure, not at once.
+    expect(failing?.nextAttemptAt.getTime()).toBeGreaterThan(failing?.createdAt.getTime() ?? 0)
+    receiver.mode = 'ack'
+    await acked(order.id, 1)
+    const id = controlIdOf(messagesFor(order.accession_number)[0] ?? '')
+    expect(receiver.acknowledged.filter((c) => c === id)).toHaveLength(1)
+  })
+
+  it('INT-19 without HL7_SEND_TO nothing is queued: signing works as before', async () => {
+    const plain = await startTestApp()
+    try {
+      const plainToken = (await plain.signUp()).token
+      const [order] = orderListSchema
+        .parse((await plain.api('GET', '/orders', { token: plainToken })).json())
+        .filter((o) => !o.report)
+      const id = order?.id ?? ''
+      await plain.api('PUT', `/orders/${id}/report`, {
+        token: plainToken,
+        body: { sections: sections('x') },
+      })
+      const signed = await plain.api('POST', `/orders/${id}/report/finalize`, {
+        token: plainToken,
+      })
+      expect(signed.statusCode).toBe(200)
+      expect(await plain.db.select().from(hl7Outbox)).toEqual([])
+    } finally {
+      await plain.close()
+    }
+  })
+
+  it('INT-20 a refused signature queues nothing (the outbox row shares its transaction)', async () => {
+    const order = take()
+    // Nothing to sign: the finalize is refused, and no result leaves.
+    const refused = await t.api('POST', `/orders/${order.id}/report/finalize`, { token })
+    expect(refused.statusCode).toBe(409)
+    expect(await outboxRows(t, order.id)).toEqual([])
+  })
+})
