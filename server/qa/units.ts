@@ -46,9 +46,21 @@ function unitOf(word: string): string | undefined {
   return METRES.has(lower) ? 'm' : UNITS[lower]
 }
 
-/** The object a size belongs to: the nearest object word after it, else before it. */
+const MEASURING: ReadonlySet<string> = new Set(['measuring', 'measures', 'measured', 'of', 'size'])
+
+/**
+ * The object a size belongs to: the one before it when a measuring word leads to the size ("stone
+ * measuring 4 cm in the kidney"), else the nearest after it, else before it.
+ */
 function objectNear(sentence: CheckedSentence, from: number, to: number) {
   const words = sentence.words
+  const lead = words.findLastIndex((w) => w.end <= from)
+  if (MEASURING.has(words[lead]?.lower ?? '')) {
+    for (let i = lead - 1; i >= 0 && i > lead - 1 - OBJECT_REACH; i--) {
+      const match = phraseAt(words, i, OBJECTS)
+      if (match) return match
+    }
+  }
   const after = words.findIndex((w) => w.start >= to)
   for (let i = after; i >= 0 && i < Math.min(words.length, after + OBJECT_REACH); i++) {
     const match = phraseAt(words, i, OBJECTS)

@@ -19,6 +19,7 @@ import type {
   Order,
   OrderPage,
   Patient,
+  QaIssue,
   Report,
   ReportRevision,
   SendMessageAnswer,
@@ -33,6 +34,7 @@ import {
   readRevision,
 } from './entities'
 import { readClaim } from './claims'
+import { readQaIssues } from './qa'
 import { readList, unwrapList, type Skipped } from './lists'
 import { readListedOrder, readOrderPage } from './rows'
 import { isRecord, readId, readText, readTimestamp, readBoolean } from './values'
@@ -60,6 +62,7 @@ export interface Answers {
   releaseClaim: null
   /** null: nothing is left to read (204). */
   nextStudy: Order | null
+  checkReport: { issues: QaIssue[] }
 }
 
 export type Reading<T> =
@@ -145,6 +148,10 @@ export const answerReaders: Readers = {
   },
   releaseClaim: () => ok(null),
   nextStudy: (raw) => (raw === null || raw === undefined || raw === '' ? ok(null) : readOne(raw)),
+  checkReport: (raw) => {
+    const issues = readQaIssues(raw)
+    return issues ? ok({ issues }) : malformed('issues: missing')
+  },
 }
 
 /**

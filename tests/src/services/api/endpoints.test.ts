@@ -9,6 +9,7 @@ import { baseApi } from '../../../../src/services/api/baseApi'
 import { claimsApi } from '../../../../src/services/api/claimsApi'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { ordersApi } from '../../../../src/services/api/ordersApi'
+import { qaApi } from '../../../../src/services/api/qaApi'
 import { reportApi } from '../../../../src/services/api/reportApi'
 import { speechApi } from '../../../../src/services/api/speechApi'
 import { buildReport, buildSections, FIXED_TIME } from '../../../support/msw/data'
@@ -167,6 +168,12 @@ const cases: Record<RouteName, EndpointCase> = {
     call: (store) => store.dispatch(claimsApi.endpoints.nextStudy.initiate()).unwrap(),
     path: '/api/v1/worklist/next',
     body: null,
+  },
+  checkReport: {
+    call: (store) =>
+      store.dispatch(qaApi.endpoints.checkReport.initiate({ orderId: 'O1', sections })).unwrap(),
+    path: '/api/v1/orders/O1/report/check',
+    body: { sections },
   },
 }
 
