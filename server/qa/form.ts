@@ -2,7 +2,8 @@
  * The rules about the report's form rather than its meaning: `empty_section`, `unfilled_field`
  * and `repeated_words`.
  *
- * - empty_section: Findings or Impression blank -> block (a report says what was seen and what
+ * - empty_section (blank: nothing but whitespace, punctuation or template fields): Findings or
+ *   Impression blank -> block (a report says what was seen and what
  *   it means); History, Technique or Comparison blank -> warn (the ACR practice parameter on
  *   communication lists clinical information, procedure and comparison among a report's parts;
  *   "None." is a valid comparison, a blank is not).
@@ -16,8 +17,15 @@ import { SECTION_LABELS } from '../assistant/local/headings'
 import { excerptOf } from './text'
 import type { CheckedSentence, Issue } from './types'
 
+const FIELD = /\[[^[\]\n]{0,80}\]/g
+
+/** Nothing written but whitespace, punctuation or template fields ("[Findings]", "."). */
+function isBlank(text: string): boolean {
+  return !/[\p{L}\p{N}]/u.test(text.replace(FIELD, ''))
+}
+
 export function emptySectionIssues(sections: ReportSections): Issue[] {
-  return REPORT_SECTION_KEYS.filter((key) => sections[key].trim() === '').map((key) => {
+  return REPORT_SECTION_KEYS.filter((key) => isBlank(sections[key])).map((key) => {
     const required = key === 'findings' || key === 'impression'
     return {
       code: 'empty_section',
@@ -30,8 +38,6 @@ export function emptySectionIssues(sections: ReportSections): Issue[] {
     }
   })
 }
-
-const FIELD = /\[[^[\]\n]{0,80}\]/g
 
 export function unfilledFieldIssues(sentences: readonly CheckedSentence[]): Issue[] {
   const issues: Issue[] = []

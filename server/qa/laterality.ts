@@ -83,7 +83,8 @@ const BILATERAL = /\b(bilateral|bilaterally|both)\b/i
  * "right knee joint", "left lower lobe" yes). An unpaired structure ("right heart") is no mention.
  */
 const SIDE_REACH = 4
-const COMPARING = /\b(compar\w*|contralateral|opposite|other side|than the (left|right))\b/i
+const COMPARING =
+  /\b(compared?|comparison|contralateral|opposite|other side|than the (left|right))\b/i
 
 interface Mention {
   side: Side
@@ -99,6 +100,9 @@ function sideOf(sentence: CheckedSentence, i: number): Side | undefined {
   return SIDE_WORDS[word.lower] ?? SIDE_LETTERS[written]
 }
 
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k)
+
 /** The side mentions a sentence asserts (negated ones and comparisons left out). */
 export function sideMentions(sentence: CheckedSentence): Mention[] {
   if (COMPARING.test(sentence.text)) return []
@@ -108,11 +112,11 @@ export function sideMentions(sentence: CheckedSentence): Mention[] {
     const side = sideOf(sentence, i)
     if (!side || !isAsserted(sentence.marks, i)) continue
     const structure = structures.find((s) => s.start > i && s.start <= i + SIDE_REACH)
-    // Another side word between them names the structure's side ("left and right knees").
-    const between = structure
-      ? sentence.words.slice(i + 1, structure.start).some((_, k) => sideOf(sentence, i + 1 + k))
+    // Another side word just before or between them names both sides ("left and right knee").
+    const paired = structure
+      ? [i - 2, i - 1, ...range(i + 1, structure.start)].some((k) => k >= 0 && sideOf(sentence, k))
       : false
-    if (structure && !between) {
+    if (structure && !paired) {
       mentions.push({ side, structure: structure.value, start: i, end: structure.end })
     }
   }

@@ -25,7 +25,12 @@ const METRES = new Set(['m', 'meter', 'meters', 'metre', 'metres'])
 /** Plausible sizes in millimetres, [smallest, largest], of what radiologists measure. */
 const OBJECTS: readonly Phrase<readonly [number, number]>[] = phrases<readonly [number, number]>([
   ...['nodule', 'nodules', 'micronodule'].map((w) => [w, [0.5, 100]] as const),
-  ...['stone', 'stones', 'calculus', 'calculi'].map((w) => [w, [0.5, 100]] as const),
+  ...['stone', 'stones', 'calculus', 'calculi', 'kidney stone', 'kidney stones'].map(
+    (w) => [w, [0.5, 100]] as const,
+  ),
+  ...['renal stone', 'renal calculus', 'renal cyst', 'kidney cyst', 'liver lesion'].map(
+    (w) => [w, [0.5, 150]] as const,
+  ),
   ...['polyp', 'polyps', 'lymph node', 'node', 'nodes'].map((w) => [w, [1, 100]] as const),
   ...['mass', 'lesion', 'lesions', 'cyst', 'cysts', 'tumor', 'tumour'].map(
     (w) => [w, [0.5, 400]] as const,
