@@ -87,9 +87,8 @@ export const lateralityCases = casesOf('laterality', [
     findings: 'Right upper lobe nodule. Left lower lobe scarring.',
     impression: 'Right upper lobe nodule.',
   }),
-  pass('borderline', S.kneeLeft, 'Right lateral meniscus normal.', {
-    known: 'false alarm',
-    note: 'a true side error, but the dictated text of a normal structure: counted as none here',
+  hit('borderline', S.kneeLeft, 'Right lateral meniscus normal.', 'block', {
+    note: 'a normal structure, but of the wrong side: the text was dictated for another knee',
   }),
   hit('borderline', S.kneeLeft, 'Effusion in the knee on the right.', 'block', {
     known: 'missed',
