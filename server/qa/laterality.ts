@@ -155,9 +155,10 @@ export function lateralityIssues(study: QaStudy, sentences: readonly CheckedSent
   for (const sentence of sentences) {
     if (!CHECKED.includes(sentence.section)) continue
     const mentions = sideMentions(sentence)
-    const seen = (bySection[sentence.section] ??= new Map())
-    for (const m of mentions)
-      seen.set(m.structure, (seen.get(m.structure) ?? new Set()).add(m.side))
+    const seen = (bySection[sentence.section] ??= new Map<string, Set<Side>>())
+    for (const m of mentions) {
+      seen.set(m.structure, (seen.get(m.structure) ?? new Set<Side>()).add(m.side))
+    }
     const wrong =
       side === 'left' || side === 'right'
         ? mentions.find((m) => m.side !== side && structures.has(m.structure))
