@@ -14,7 +14,7 @@
  * bilateral orders have no opposite side.
  */
 import type { ReportSectionKey } from '../../contract'
-import { isAsserted } from './negation'
+import { isNamed } from './negation'
 import { excerptOf, findPhrases, phrases, wordSpan } from './text'
 import type { CheckedSentence, Issue, QaStudy } from './types'
 
@@ -110,7 +110,7 @@ export function sideMentions(sentence: CheckedSentence): Mention[] {
   const structures = findPhrases(sentence.words, PAIRED)
   for (let i = 0; i < sentence.words.length; i++) {
     const side = sideOf(sentence, i)
-    if (!side || !isAsserted(sentence.marks, i)) continue
+    if (!side || !isNamed(sentence.marks, i)) continue
     const structure = structures.find((s) => s.start > i && s.start <= i + SIDE_REACH)
     // Another side word just before or between them names both sides ("left and right knee").
     const paired = structure

@@ -15,7 +15,8 @@
  * - a scope stops early at a termination term ("but", "however", "which"...) or at another
  *   trigger's end.
  * Hypothetical and historical triggers ("evaluate for", "rule out", "history of") are a second
- * kind: they make a mention not a present finding, which matters to the critical list only.
+ * kind: they make a mention not a present finding, which matters to the critical list; the side
+ * and sex rules read such a mention as naming its anatomy all the same (`isNamed`).
  */
 import { phrases, phraseAt, type Word } from './text'
 
@@ -170,7 +171,15 @@ export function qualifiers(words: readonly Word[]): (Trigger | undefined)[] {
   return marks
 }
 
-/** Whether words `start` to `end - 1` are asserted: no trigger reaches their first word. */
+/** Whether the phrase starting at word `start` is asserted: no trigger reaches it. */
 export function isAsserted(marks: readonly (Trigger | undefined)[], start: number): boolean {
   return marks[start] === undefined
+}
+
+/**
+ * Whether the phrase starting at word `start` is named without a negation: asserted, or only
+ * hypothetical or historical ("history of prostate cancer" names a prostate all the same).
+ */
+export function isNamed(marks: readonly (Trigger | undefined)[], start: number): boolean {
+  return marks[start] !== 'negated'
 }

@@ -1,11 +1,11 @@
 /**
  * `sex`: anatomy of the other sex than the patient's recorded sex (prostate, testis, seminal
- * vesicles in a female patient; uterus, ovary, cervix in a male). An asserted mention blocks; a
- * negated one ("no testicular mass") still names the wrong anatomy, a template of the other sex,
+ * vesicles in a female patient; uterus, ovary, cervix in a male). A mention not negated blocks,
+ * a historical or hypothetical one too ("history of prostate cancer"); a negated one ("no testicular mass") still names the wrong anatomy, a template of the other sex,
  * so it warns. A patient whose sex is `other` or `unknown` is not checked: nothing can be
  * concluded, and the record may not say what anatomy the patient has.
  */
-import { isAsserted } from './negation'
+import { isNamed } from './negation'
 import { excerptOf, findPhrases, phrases, wordSpan } from './text'
 import type { CheckedSentence, Issue, QaStudy } from './types'
 
@@ -60,9 +60,9 @@ export function sexIssues(study: QaStudy, sentences: readonly CheckedSentence[])
   const issues: Issue[] = []
   for (const sentence of sentences) {
     const found = findPhrases(sentence.words, SEXED).filter((m) => m.value === foreign)
-    const first = found.find((m) => isAsserted(sentence.marks, m.start)) ?? found[0]
+    const first = found.find((m) => isNamed(sentence.marks, m.start)) ?? found[0]
     if (!first) continue
-    const asserted = isAsserted(sentence.marks, first.start)
+    const asserted = isNamed(sentence.marks, first.start)
     const [from, to] = wordSpan(sentence, first.start, first.end)
     issues.push({
       code: 'sex',

@@ -17,6 +17,8 @@ export const sexCases = casesOf('sex', [
   hit('positive', S.renalUs, 'Cervix is unremarkable.', 'block'),
   hit('positive', S.scrotumUs, 'Both ovaries are normal.', 'block'),
   hit('positive', S.abdomen, { history: 'Known uterine fibroids.' }, 'block'),
+  hit('positive', S.abdomenF, { history: 'History of prostate cancer.' }, 'block'),
+  hit('positive', S.abdomen, 'To evaluate for ovarian cyst.', 'block'),
   pass('borderline', S.chestCt, 'Incidental note of an enlarged prostate gland.'),
   // Negated: the wrong anatomy is still named (a template of the other sex): a warning.
   hit('negated', S.abdomenF, 'No prostate enlargement.', 'warn'),

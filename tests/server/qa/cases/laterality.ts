@@ -54,6 +54,18 @@ export const lateralityCases = casesOf('laterality', [
     { findings: 'Small left pleural effusion.', impression: 'Small right pleural effusion.' },
     'warn',
   ),
+  hit(
+    'positive',
+    S.kneeLeft,
+    'To evaluate for right knee effusion, a lateral view was added.',
+    'block',
+  ),
+  hit(
+    'positive',
+    S.kneeLeft,
+    { technique: 'History of right knee arthroplasty; three views.' },
+    'block',
+  ),
   // Negated: no side is asserted.
   pass('negated', S.kneeLeft, 'No right knee effusion.'),
   pass('negated', S.kneeLeft, 'No evidence of right knee fracture.'),
