@@ -3,7 +3,8 @@
  * impression.
  *
  * A side mention is a side word ("left", "right", "lt", "rt", "left-sided"; "L" and "R" only in
- * capitals) followed within SIDE_REACH words by a paired structure of PAIRED. The order's side
+ * capitals) followed within SIDE_REACH words by a paired structure of PAIRED, or a structure
+ * followed by its side ("knee on the right", "knee, left", "knee (right)"). The order's side
  * comes from its study description and body part ("XR Knee Left", "MRI left knee", "Bilateral
  * knees"). Rules:
  * - order one-sided, a sentence of Findings, Impression or Technique asserts the other side of
@@ -120,7 +121,31 @@ export function sideMentions(sentence: CheckedSentence): Mention[] {
       mentions.push({ side, structure: structure.value, start: i, end: structure.end })
     }
   }
+  for (const structure of structures) {
+    const after = sideAfter(sentence, structure.end)
+    if (after && !mentions.some((m) => m.end === structure.end)) {
+      mentions.push({ ...after, structure: structure.value, start: structure.start })
+    }
+  }
   return mentions
+}
+
+/**
+ * A side written after its structure: "knee on the right", "knee, left", "knee (right)". The
+ * side word must end the sentence or a bracket, so "knee, right hip" is not read as one.
+ */
+function sideAfter(sentence: CheckedSentence, at: number): { side: Side; end: number } | null {
+  const words = sentence.words
+  const onThe = words[at]?.lower === 'on' && words[at + 1]?.lower === 'the'
+  const k = onThe ? at + 2 : at
+  const side = sideOf(sentence, k)
+  const word = words[k]
+  const before = words[k - 1]
+  if (!side || !word || !before || !isNamed(sentence.marks, k)) return null
+  const gap = sentence.text.slice(before.end, word.start)
+  if (!onThe && !/^\s*[,(]\s*$/.test(gap)) return null
+  if (!/^\s*(?:[).:]|$|side\b)/.test(sentence.text.slice(word.end))) return null
+  return { side, end: k + 1 }
 }
 
 /** The order's side, from its study description and body part; null when none or bilateral. */

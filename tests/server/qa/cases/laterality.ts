@@ -102,9 +102,15 @@ export const lateralityCases = casesOf('laterality', [
   hit('borderline', S.kneeLeft, 'Right lateral meniscus normal.', 'block', {
     note: 'a normal structure, but of the wrong side: the text was dictated for another knee',
   }),
-  hit('borderline', S.kneeLeft, 'Effusion in the knee on the right.', 'block', {
+  hit('borderline', S.kneeLeft, 'Effusion in the knee on the right.', 'block'),
+  hit('borderline', S.kneeLeft, 'Osteoarthritis of the knee (right).', 'block'),
+  hit('borderline', S.hipLeft, 'Findings: hip, right: small effusion.', 'block'),
+  pass('borderline', S.kneeLeft, 'Effusion in the knee, right hip normal.'),
+  pass('borderline', S.kneeLeft, 'Effusion in the knee on the left side.'),
+  hit('borderline', S.kneeLeft, 'Joint effusion, right knee.', 'block'),
+  hit('borderline', S.kneeLeft, 'Effusion of the knee joint on the right.', 'block', {
     known: 'missed',
-    note: 'a side after the structure is not read',
+    note: 'only a side right after the structure is read, not after the words that follow it',
   }),
   pass('borderline', S.abdomen, 'Left adrenal adenoma. Right kidney normal.'),
   pass('borderline', S.kneeLeft, 'Patient positioned in the left lateral decubitus position.'),
