@@ -33,6 +33,8 @@ export const CRITICAL_FINDINGS: Readonly<Record<string, readonly string[]>> = {
     'pulmonary embolus',
     'pulmonary embolic',
     'saddle embolus',
+    // "PE" alone: in a report, the abbreviation of nothing else.
+    'pe',
     'filling defect in the pulmonary artery',
   ],
   'aortic dissection': [
@@ -49,7 +51,15 @@ export const CRITICAL_FINDINGS: Readonly<Record<string, readonly string[]>> = {
     'free air',
     'free subdiaphragmatic air',
   ],
-  'ruptured aortic aneurysm': ['ruptured aortic aneurysm', 'ruptured aneurysm', 'aneurysm rupture'],
+  'ruptured aortic aneurysm': [
+    'ruptured aortic aneurysm',
+    'ruptured abdominal aortic aneurysm',
+    'ruptured thoracic aortic aneurysm',
+    'ruptured aaa',
+    'aaa rupture',
+    'ruptured aneurysm',
+    'aneurysm rupture',
+  ],
   'acute infarct': [
     'acute infarct',
     'acute infarction',
