@@ -9,7 +9,7 @@ import { checkReportAnswerSchema, QA_ISSUE_CODES, type QaIssueCode } from '../..
 import { checkReport } from '../../../server/qa'
 import { measure, QA_CASES, score } from './cases/all'
 
-export const RULE_IDS: Record<QaIssueCode, string> = {
+const RULE_IDS: Record<QaIssueCode, string> = {
   laterality: 'QA-1',
   sex: 'QA-2',
   body_part: 'QA-3',
