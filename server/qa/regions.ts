@@ -6,7 +6,8 @@
  * pattern counts, several may). Each region lets in the regions such a study legitimately shows
  * (SHOWS: a chest CT shows the upper abdomen, the thyroid and the shoulders; an abdominal CT the
  * lung bases and the pelvis; a neck CT the lung apices; a lumbar spine the kidneys). A term of
- * REGION_TERMS whose regions all lie outside what the study shows is foreign. Whole-body studies
+ * REGION_TERMS (anatomy, and findings only one region has: "cardiomegaly", "splenomegaly") whose
+ * regions all lie outside what the study shows is foreign. Whole-body studies
  * (PET, bone scan, skeletal survey, trauma) and unrecognised ones are not checked.
  *
  * Negation does not matter here: "no pleural effusion" in a knee report names the chest just the
@@ -69,6 +70,11 @@ const REGION_TERMS = phrases<readonly Region[]>([
   ...terms('spine', ['intervertebral disc', 'neural foramina', 'spinal canal', 'conus']),
   ...terms('spine', ['vertebral bodies', 'facet joints', 'spondylolisthesis']),
   ...terms('breast', ['breast', 'breasts', 'fibroglandular', 'nipple', 'birads', 'bi-rads']),
+  // Findings that exist in one region only ("consolidation" does not: fractures consolidate).
+  ...terms('head', ['hydrocephalus', 'ventriculomegaly']),
+  ...terms('chest', ['cardiomegaly', 'pneumonia', 'atelectasis', 'pulmonary edema']),
+  ...terms('abdomen', ['hepatomegaly', 'splenomegaly', 'cholelithiasis', 'cholecystitis']),
+  ...terms('abdomen', ['appendicitis', 'diverticulitis', 'nephrolithiasis']),
 ])
 
 /** Body part and description words -> the study's regions. */

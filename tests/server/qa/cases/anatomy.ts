@@ -81,8 +81,13 @@ export const bodyPartCases = casesOf('body_part', [
   pass('borderline', S.head, 'Paranasal sinuses and mastoids are clear.'),
   pass('borderline', S.kneeLeft, 'Atherosclerotic calcification of the vessels.'),
   pass('borderline', S.head, 'Cerebral hemispheres are normal.'),
-  hit('borderline', S.kneeLeft, 'Cardiomegaly.', 'warn', {
+  hit('borderline', S.kneeLeft, 'Cardiomegaly.', 'warn'),
+  hit('borderline', S.head, 'Splenomegaly, 16 cm.', 'warn'),
+  pass('borderline', S.kneeLeft, 'Consolidation of the tibial fracture.'),
+  pass('borderline', S.chestXr, 'Cardiomegaly with small effusions.'),
+  pass('borderline', S.abdomen, 'Bibasilar atelectasis.'),
+  hit('borderline', S.kneeLeft, 'Bowel gas pattern is normal.', 'warn', {
     known: 'missed',
-    note: 'a finding word, not an anatomy word: only anatomy terms are read',
+    note: '"bowel" alone is not a region term (only "small bowel" is)',
   }),
 ])
