@@ -66,6 +66,12 @@ const PAIRED = phrases<string>([
     (w) => [w, w] as const,
   ),
   ...['fibula', 'humerus', 'forearm', 'thigh', 'calf', 'leg', 'arm'].map((w) => [w, w] as const),
+  ...['lower extremity', 'femoral vein', 'popliteal vein', 'peroneal veins'].map(
+    (w) => [w, 'leg'] as const,
+  ),
+  ...['upper extremity', 'brachial vein', 'cephalic vein', 'basilic vein'].map(
+    (w) => [w, 'arm'] as const,
+  ),
 ])
 
 const SIDE_WORDS: Readonly<Record<string, Side>> = {
@@ -94,9 +100,18 @@ interface Mention {
   end: number
 }
 
+/** "was left in place" is a verb, "a right angle" no side. */
+const VERB_BEFORE_LEFT: ReadonlySet<string> = new Set(['was', 'were', 'is', 'are', 'be', 'been'])
+
 function sideOf(sentence: CheckedSentence, i: number): Side | undefined {
   const word = sentence.words[i]
   if (!word) return undefined
+  if (word.lower === 'left' && VERB_BEFORE_LEFT.has(sentence.words[i - 1]?.lower ?? '')) {
+    return undefined
+  }
+  if (word.lower === 'right' && /^angles?$/.test(sentence.words[i + 1]?.lower ?? '')) {
+    return undefined
+  }
   const written = sentence.text.slice(word.start, word.end)
   return SIDE_WORDS[word.lower] ?? SIDE_LETTERS[written]
 }

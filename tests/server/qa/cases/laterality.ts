@@ -66,6 +66,12 @@ export const lateralityCases = casesOf('laterality', [
     { technique: 'History of right knee arthroplasty; three views.' },
     'block',
   ),
+  hit(
+    'positive',
+    { ...S.kneeLeft, body_part: 'leg', study_description: 'US Lower extremity venous left' },
+    'Occlusive thrombus in the right popliteal vein.',
+    'block',
+  ),
   // Negated: no side is asserted.
   pass('negated', S.kneeLeft, 'No right knee effusion.'),
   pass('negated', S.kneeLeft, 'No evidence of right knee fracture.'),
@@ -114,4 +120,6 @@ export const lateralityCases = casesOf('laterality', [
   }),
   pass('borderline', S.abdomen, 'Left adrenal adenoma. Right kidney normal.'),
   pass('borderline', S.kneeLeft, 'Patient positioned in the left lateral decubitus position.'),
+  pass('borderline', S.kneeLeft, 'K-wire at a right angle to the patella.'),
+  pass('borderline', S.kneeRight, 'A drain was left in the knee joint.'),
 ])
