@@ -27,7 +27,8 @@ export default defineConfig({
           name: 'server-pg',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          exclude: ['tests/server/assistant/**'],
+          // Pure engines (the assistant, the pre-sign checks) touch no database: once is enough.
+          exclude: ['tests/server/assistant/**', 'tests/server/qa/**'],
           env: { TEST_DATABASE: 'postgres' },
           globalSetup: ['tests/support/postgresGlobalSetup.ts'],
           testTimeout: SERVER_TEST_TIMEOUT_MS,

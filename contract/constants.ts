@@ -45,6 +45,26 @@ export const REPORT_SECTION_KEYS = [
 ] as const
 export type ReportSectionKey = (typeof REPORT_SECTION_KEYS)[number]
 
+/**
+ * Pre-sign checks (issue 18, POST /orders/{id}/report/check): what each issue is about. `block`
+ * issues stop a signature until overridden with a reason (or, for `critical`, until the finding's
+ * communication is recorded); `warn` issues are shown and signing goes on. docs/qa.md says what
+ * each code looks for.
+ */
+export const QA_ISSUE_CODES = [
+  'laterality',
+  'sex',
+  'body_part',
+  'empty_section',
+  'unfilled_field',
+  'repeated_words',
+  'units',
+  'critical',
+] as const
+export type QaIssueCode = (typeof QA_ISSUE_CODES)[number]
+export const QA_SEVERITIES = ['block', 'warn'] as const
+export type QaSeverity = (typeof QA_SEVERITIES)[number]
+
 /** The `meta_data.type` of the structured patient summary message. */
 export const PATIENT_SUMMARY = 'patient_summary'
 
@@ -152,4 +172,5 @@ export const routePaths = {
   releaseClaim: { method: 'DELETE', path: '/orders/:id/claim' },
   nextStudy: { method: 'POST', path: '/worklist/next' },
   listPriors: { method: 'GET', path: '/orders/:id/priors' },
+  checkReport: { method: 'POST', path: '/orders/:id/report/check' },
 } as const

@@ -1,5 +1,5 @@
 /**
- * The /api/v1 contract: one zod schema for every request and answer of the 15 routes.
+ * The /api/v1 contract: one zod schema for every request and answer of the routes.
  *
  * The SPA validates every answer with these schemas before anything reaches a component; the
  * server validates every request and every answer with the same schemas. This module is the only
@@ -19,6 +19,8 @@ import {
   isCleanText,
   LIMITS,
   ORDER_PAGE,
+  QA_ISSUE_CODES,
+  QA_SEVERITIES,
   REPORT_SECTION_KEYS,
   routePaths,
 } from './constants'
@@ -381,6 +383,26 @@ export type ClaimAnswer = z.infer<typeof claimAnswerSchema>
 export const claimConflictSchema = errorSchema.extend({ claimed_by: claimHolderSchema })
 export type ClaimConflict = z.infer<typeof claimConflictSchema>
 
+// POST /orders/{id}/report/check: the pre-sign checks (issue 18) of the sections sent (the
+// editor's current text, saved or not), or of the saved report when none are sent (a study
+// without a report is checked as five empty sections). Unknown keys are refused (400).
+export const checkReportRequestSchema = z.strictObject({
+  sections: z.strictObject(reportSectionsInputSchema.shape).optional(),
+})
+export type CheckReportRequest = z.input<typeof checkReportRequestSchema>
+export const qaIssueSchema = z.object({
+  code: z.enum(QA_ISSUE_CODES),
+  severity: z.enum(QA_SEVERITIES),
+  section: z.enum(REPORT_SECTION_KEYS),
+  /** What is wrong, in a few words; names a critical finding, never quotes the report at length. */
+  message: z.string().min(1),
+  /** The words the issue is about, as written (at most a sentence, shortened around the words). */
+  excerpt: z.string(),
+})
+export type QaIssue = z.infer<typeof qaIssueSchema>
+export const checkReportAnswerSchema = z.object({ issues: z.array(qaIssueSchema) })
+export type CheckReportAnswer = z.infer<typeof checkReportAnswerSchema>
+
 /**
  * Every route, in one table: method, path (Fastify style, from `routePaths`), and its schemas. The
  * server registers routes from it and the SPA's endpoint tests walk it, so a route cannot be added
@@ -466,6 +488,13 @@ export const routes = {
   /** 200 with the order now claimed for the caller, 204 when nothing is left to read. */
   nextStudy: { ...routePaths.nextStudy, answer: orderSchema },
   listPriors: { ...routePaths.listPriors, params: orderParamsSchema, answer: priorListSchema },
+  /** 200 with the issues (empty: nothing found); the report is not changed. */
+  checkReport: {
+    ...routePaths.checkReport,
+    params: orderParamsSchema,
+    body: checkReportRequestSchema,
+    answer: checkReportAnswerSchema,
+  },
 } as const satisfies Record<keyof typeof routePaths, object>
 
 export type RouteName = keyof typeof routes

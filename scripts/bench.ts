@@ -58,6 +58,16 @@ interface Events {
   floor: Record<'first' | 'all', { p50: number; p99: number }>
   ratios: { first: number; all: number }
 }
+interface QaMetrics {
+  precision: number
+  recall: number
+}
+interface Qa {
+  cases: number
+  overall: QaMetrics
+  rules: Record<string, QaMetrics>
+  timing: { p50Ms: number }
+}
 interface Keystroke {
   results: Record<'textarea' | 'chat' | 'report', { p95: number }>
   ratios: { chatToTextarea: number; reportToTextarea: number }
@@ -77,6 +87,9 @@ const firstRow = run(
 ) as FirstRow
 const keystroke = run('bench-keystroke', ['10000']) as Keystroke
 const events = run('bench-events', quick ? ['200', '50'] : ['200', '200']) as Events
+const qa = run('bench-qa', []) as Qa
+const worstRule = (key: keyof QaMetrics) =>
+  Math.min(...Object.values(qa.rules).map((rule) => rule[key])).toFixed(3)
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`
 const at = (orders: number) => firstRow.sizes.find((size) => size.orders === orders)
@@ -161,6 +174,14 @@ const rows: [string, string, string, string, string][] = [
     `${keystroke.ratios.reportToTextarea.toFixed(2)}x`,
     '<= 2x, < 16 ms',
   ],
+  [
+    `pre-sign checks, ${String(qa.cases)} cases: precision / recall (worst rule)`,
+    `${qa.overall.precision.toFixed(3)} / ${qa.overall.recall.toFixed(3)}`,
+    `${worstRule('precision')} / ${worstRule('recall')}`,
+    '',
+    '>= 0.9 / 0.85 per rule',
+  ],
+  ['pre-sign check of one report, p50', `${qa.timing.p50Ms.toFixed(3)} ms`, '', '', 'none set'],
 ]
 
 const head: [string, string, string, string, string] = [
@@ -191,7 +212,7 @@ writeFileSync(
         ratio,
         goal,
       })),
-      benchmarks: { initialJs, crowd, pg, firstRow, keystroke },
+      benchmarks: { initialJs, crowd, pg, firstRow, keystroke, qa },
     },
     null,
     2,

@@ -96,7 +96,8 @@ const TIME_WORDS: ReadonlySet<string> = new Set([
   'years',
 ])
 
-const UNITS: Readonly<Record<string, string>> = {
+/** Spoken or typed length and volume units, by their written abbreviation (also read by server/qa/). */
+export const UNITS: Readonly<Record<string, string>> = {
   mm: 'mm',
   millimeter: 'mm',
   millimeters: 'mm',

@@ -97,7 +97,8 @@ const MID_SENTENCE_BLOCKERS: ReadonlySet<string> = new Set([
   'clinical',
 ])
 
-interface Word {
+/** A word of a text (letters and digits, inner apostrophes and hyphens) and where it lies. */
+export interface Word {
   lower: string
   start: number
   end: number
@@ -111,7 +112,8 @@ interface Heading {
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu
 
-function wordsOf(text: string): Word[] {
+/** The words of `text`, lower-cased, with their offsets (also read by the pre-sign checks, server/qa/). */
+export function wordsOf(text: string): Word[] {
   return [...text.matchAll(WORD)].map((m) => ({
     lower: m[0].toLowerCase(),
     start: m.index,

@@ -226,3 +226,15 @@ export interface Claim {
   /** null when the backend did not say. */
   expires_at: string | null
 }
+
+/**
+ * One issue of the pre-sign checks (issue 18). `code` and `section` are the contract's when
+ * recognised, else the backend's own words; `severity` is 'warn' unless the backend said 'block'.
+ */
+export interface QaIssue {
+  code: string
+  severity: 'block' | 'warn'
+  section: string
+  message: string
+  excerpt: string
+}

@@ -479,6 +479,11 @@ export function apiHandlers(backend: ApiBackend) {
         }))
       return HttpResponse.json({ items })
     }),
+    // The pre-sign checks: a spec backend's answer with no issue (the engine's own tests are the
+    // server's).
+    handle('checkReport', ({ params }) =>
+      orderOf(params) ? HttpResponse.json({ issues: [] }) : notFound('order'),
+    ),
     // The live worklist's stream: none here, as at a spec backend (the live-events tests add one).
     http.get(`${API_PREFIX}${EVENTS_PATH}`, () => new HttpResponse(null, { status: 404 })),
     handle('speechToken', () => HttpResponse.json({ token: 'speech-token-1', region: 'local' })),

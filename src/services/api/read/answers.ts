@@ -20,6 +20,7 @@ import type {
   OrderPage,
   Patient,
   PriorStudy,
+  QaIssue,
   Report,
   ReportRevision,
   SendMessageAnswer,
@@ -35,6 +36,7 @@ import {
 } from './entities'
 import { readClaim } from './claims'
 import { readPrior } from './priors'
+import { readQaIssues } from './qa'
 import { readList, unwrapList, type Skipped } from './lists'
 import { readListedOrder, readOrderPage } from './rows'
 import { isRecord, readId, readText, readTimestamp, readBoolean } from './values'
@@ -63,6 +65,7 @@ export interface Answers {
   /** null: nothing is left to read (204). */
   nextStudy: Order | null
   listPriors: PriorStudy[]
+  checkReport: { issues: QaIssue[] }
 }
 
 export type Reading<T> =
@@ -149,6 +152,10 @@ export const answerReaders: Readers = {
   releaseClaim: () => ok(null),
   nextStudy: (raw) => (raw === null || raw === undefined || raw === '' ? ok(null) : readOne(raw)),
   listPriors: (raw) => readList(raw, readPrior),
+  checkReport: (raw) => {
+    const issues = readQaIssues(raw)
+    return issues ? ok({ issues }) : malformed('issues: missing')
+  },
 }
 
 /**

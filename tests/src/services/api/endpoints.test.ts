@@ -10,6 +10,7 @@ import { claimsApi } from '../../../../src/services/api/claimsApi'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { ordersApi } from '../../../../src/services/api/ordersApi'
 import { priorsApi } from '../../../../src/services/api/priorsApi'
+import { qaApi } from '../../../../src/services/api/qaApi'
 import { reportApi } from '../../../../src/services/api/reportApi'
 import { speechApi } from '../../../../src/services/api/speechApi'
 import { buildReport, buildSections, FIXED_TIME } from '../../../support/msw/data'
@@ -173,6 +174,12 @@ const cases: Record<RouteName, EndpointCase> = {
     call: (store) => store.dispatch(priorsApi.endpoints.listPriors.initiate('O1')).unwrap(),
     path: '/api/v1/orders/O1/priors',
     body: null,
+  },
+  checkReport: {
+    call: (store) =>
+      store.dispatch(qaApi.endpoints.checkReport.initiate({ orderId: 'O1', sections })).unwrap(),
+    path: '/api/v1/orders/O1/report/check',
+    body: { sections },
   },
 }
 
