@@ -33,6 +33,8 @@ import type { WorklistCache } from './repo/worklistCache'
 import { apiRoutes } from './routes/api'
 import { claimRoutes } from './routes/claims'
 import { eventRoutes } from './routes/events'
+import { macroRoutes } from './routes/macros'
+import { templateRoutes } from './routes/templates'
 import { withoutNotifications, type ListenFn } from './db/notifications'
 import { createEventHub, type EventHub } from './events/hub'
 import { startHousekeeping, type Housekeeping } from './events/housekeeping'
@@ -178,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       })
       await api.register(claimRoutes, { db, now, leaseMs: config.claimLeaseSeconds * 1000 })
       await api.register(eventRoutes, { hub, maxStreamMs: MAX_STREAM_MS })
+      await api.register(templateRoutes)
+      await api.register(macroRoutes, { db, now })
       // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.
       api.setNotFoundHandler(() => {
         throw new HttpError(404, 'not_found', 'No such API route.')
