@@ -15,6 +15,7 @@ import type {
   Claim,
   InitializeAnswer,
   ListedOrder,
+  Macro,
   Message,
   Order,
   OrderPage,
@@ -22,6 +23,7 @@ import type {
   Report,
   ReportRevision,
   SendMessageAnswer,
+  Template,
 } from '../model'
 import {
   holdsReport,
@@ -33,6 +35,7 @@ import {
   readRevision,
 } from './entities'
 import { readClaim } from './claims'
+import { readMacro, readTemplate } from './library'
 import { readList, unwrapList, type Skipped } from './lists'
 import { readListedOrder, readOrderPage } from './rows'
 import { isRecord, readId, readText, readTimestamp, readBoolean } from './values'
@@ -60,6 +63,11 @@ export interface Answers {
   releaseClaim: null
   /** null: nothing is left to read (204). */
   nextStudy: Order | null
+  listTemplates: Template[]
+  listMacros: Macro[]
+  createMacro: Macro
+  updateMacro: Macro
+  deleteMacro: null
 }
 
 export type Reading<T> =
@@ -114,6 +122,11 @@ function readReportWrite(raw: unknown): Reading<Report | null> {
   return ok(holdsReport(raw) ? readReport(raw) : null)
 }
 
+function readMacroAnswer(raw: unknown): Reading<Macro> {
+  const read = readMacro(raw)
+  return read.ok ? ok(read.value) : malformed(`${read.field}: cannot be read`)
+}
+
 function readAddendumAnswer(raw: unknown): Reading<Addendum> {
   const read = readAddendum(raw)
   return read.ok ? ok(read.value) : malformed(`${read.field}: cannot be read`)
@@ -145,6 +158,11 @@ export const answerReaders: Readers = {
   },
   releaseClaim: () => ok(null),
   nextStudy: (raw) => (raw === null || raw === undefined || raw === '' ? ok(null) : readOne(raw)),
+  listTemplates: (raw) => readList(raw, readTemplate),
+  listMacros: (raw) => readList(raw, readMacro),
+  createMacro: readMacroAnswer,
+  updateMacro: readMacroAnswer,
+  deleteMacro: () => ok(null),
 }
 
 /**
