@@ -33,7 +33,7 @@ describe('TPL the template library', () => {
     expect(new Set(TEMPLATES.map((entry) => entry.id)).size).toBe(TEMPLATES.length)
     // Bracketed fields are where values and choices go: most templates have some.
     const withFields = TEMPLATES.filter((entry) =>
-      Object.values(entry.sections).some((text) => templateFields(text ?? '').length > 0),
+      Object.values(entry.sections).some((text) => templateFields(text).length > 0),
     )
     expect(withFields.length).toBeGreaterThan(TEMPLATES.length / 2)
   })

@@ -3,7 +3,7 @@
  * and body part without regard to case, and the caller's macros, refused as the real server
  * refuses them (400 on a bad body, 409 on a name the caller already has).
  */
-import { HttpResponse } from 'msw'
+import { HttpResponse, type HttpHandler } from 'msw'
 import {
   MACRO_EXISTS_ERROR,
   macroRequestSchema,
@@ -56,7 +56,7 @@ let nextId = 1
 
 export function libraryHandlers(
   backend: { templates: Template[]; macros: Macro[] },
-  handle: (route: RouteName, respond: Responder) => ReturnType<typeof import('msw').http.get>,
+  handle: (route: RouteName, respond: Responder) => HttpHandler,
 ) {
   const same = (a: string, b: string | null) => b === null || a.toLowerCase() === b.toLowerCase()
   const macroOf = (id: unknown) => backend.macros.find((macro) => macro.id === id)
