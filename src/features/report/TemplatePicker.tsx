@@ -15,7 +15,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Order, ReportSections, Template } from '../../services/api/model'
 import { useListTemplatesQuery } from '../../services/api/libraryApi'
 import { mergeTemplate, occupiedSections, type TemplateMerge } from './reportFields'
@@ -50,6 +50,12 @@ export function TemplatePicker({
   const library = useListTemplatesQuery({}, { skip: !open || !noMatch })
   const templates = (noMatch ? library.data : matching.data) ?? []
   const failed = matching.isError || library.isError
+  // The best match takes the focus as it arrives (the list loads after the dialog opens), so
+  // Enter inserts it.
+  const bestId = templates[0]?.id
+  useEffect(() => {
+    if (open && !pending && bestId !== undefined) best.current?.focus()
+  }, [open, pending, bestId])
 
   const insert = (template: Template, merge: TemplateMerge) => {
     onInsert(mergeTemplate(currentSections(), template.sections, merge), template.name)
@@ -72,7 +78,6 @@ export function TemplatePicker({
       size="md"
       scrollBehavior="inside"
       placement="center"
-      initialFocusEl={() => best.current}
     >
       <Dialog.Trigger asChild>
         <Button variant="ghost" size="sm" disabled={disabled}>
