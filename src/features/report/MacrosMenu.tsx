@@ -5,8 +5,6 @@
  */
 import {
   Button,
-  CloseButton,
-  Dialog,
   Field,
   HStack,
   Input,
@@ -17,6 +15,7 @@ import {
   Textarea,
 } from '@chakra-ui/react'
 import { useState } from 'react'
+import { PanelDialog } from '../../components/ui'
 import { MACRO_LIMITS, MACRO_NAME_PATTERN } from '../../../contract'
 import type { Macro } from '../../services/api/model'
 import { useCreateMacroMutation, useDeleteMacroMutation } from '../../services/api/libraryApi'
@@ -124,108 +123,86 @@ function ManageMacros({
   }
 
   return (
-    <Dialog.Root
+    <PanelDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
+      onOpenChange={(next) => {
+        if (!next) onClose()
       }}
-      size="md"
-      scrollBehavior="inside"
-      placement="center"
+      title="Macros"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.muted" borderWidth="1px" borderColor="border.emphasized">
-            <Dialog.Header>
-              <Dialog.Title>Macros</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Stack gap="1" role="list" aria-label="Your macros">
-                  {macros.length === 0 && (
-                    <Text fontSize="sm" color="fg.muted">
-                      No macros yet. Type a macro’s name in the report, then Tab.
-                    </Text>
-                  )}
-                  {macros.map((macro) => (
-                    <HStack key={macro.id} role="listitem" gap="2" align="start">
-                      <Stack gap="0" flex="1" minW="0">
-                        <Text fontSize="sm" fontFamily="mono">
-                          {macro.name}
-                        </Text>
-                        <Text fontSize="xs" color="fg.muted" truncate>
-                          {macro.text}
-                        </Text>
-                      </Stack>
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        aria-label={`Remove macro ${macro.name}`}
-                        onClick={() => {
-                          void remove(macro.id)
-                        }}
-                      >
-                        Remove
-                      </Button>
-                    </HStack>
-                  ))}
-                </Stack>
-                <Stack
-                  gap="2"
-                  as="form"
-                  onSubmit={(event) => {
-                    event.preventDefault()
-                    void add()
-                  }}
-                >
-                  <Field.Root>
-                    <Field.Label>Name</Field.Label>
-                    <Input
-                      size="sm"
-                      value={name}
-                      maxLength={MACRO_LIMITS.nameChars}
-                      onChange={(event) => {
-                        setName(event.target.value)
-                      }}
-                    />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Text</Field.Label>
-                    <Textarea
-                      size="sm"
-                      rows={4}
-                      fontFamily="mono"
-                      value={text}
-                      onChange={(event) => {
-                        setText(event.target.value)
-                      }}
-                    />
-                  </Field.Root>
-                  {shown && (
-                    <Text fontSize="sm" color="fg.error" role="alert">
-                      {shown}
-                    </Text>
-                  )}
-                  <HStack justify="end">
-                    <Button
-                      size="sm"
-                      colorPalette="brand"
-                      type="submit"
-                      loading={created.isLoading}
-                    >
-                      Add macro
-                    </Button>
-                  </HStack>
-                </Stack>
+      <Stack gap="4">
+        <Stack gap="1" role="list" aria-label="Your macros">
+          {macros.length === 0 && (
+            <Text fontSize="sm" color="fg.muted">
+              No macros yet. Type a macro’s name in the report, then Tab.
+            </Text>
+          )}
+          {macros.map((macro) => (
+            <HStack key={macro.id} role="listitem" gap="2" align="start">
+              <Stack gap="0" flex="1" minW="0">
+                <Text fontSize="sm" fontFamily="mono">
+                  {macro.name}
+                </Text>
+                <Text fontSize="xs" color="fg.muted" truncate>
+                  {macro.text}
+                </Text>
               </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              <Button
+                size="xs"
+                variant="ghost"
+                aria-label={`Remove macro ${macro.name}`}
+                onClick={() => {
+                  void remove(macro.id)
+                }}
+              >
+                Remove
+              </Button>
+            </HStack>
+          ))}
+        </Stack>
+        <Stack
+          gap="2"
+          as="form"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void add()
+          }}
+        >
+          <Field.Root>
+            <Field.Label>Name</Field.Label>
+            <Input
+              size="sm"
+              value={name}
+              maxLength={MACRO_LIMITS.nameChars}
+              onChange={(event) => {
+                setName(event.target.value)
+              }}
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Text</Field.Label>
+            <Textarea
+              size="sm"
+              rows={4}
+              fontFamily="mono"
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value)
+              }}
+            />
+          </Field.Root>
+          {shown && (
+            <Text fontSize="sm" color="fg.error" role="alert">
+              {shown}
+            </Text>
+          )}
+          <HStack justify="end">
+            <Button size="sm" colorPalette="brand" type="submit" loading={created.isLoading}>
+              Add macro
+            </Button>
+          </HStack>
+        </Stack>
+      </Stack>
+    </PanelDialog>
   )
 }

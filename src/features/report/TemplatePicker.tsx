@@ -4,17 +4,8 @@
  * the template fills already hold text, the clinician chooses: replace that text, or add the
  * template below it. A study the library has nothing for is offered the whole library.
  */
-import {
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { PanelDialog } from '../../components/ui'
 import { useEffect, useRef, useState } from 'react'
 import type { Order, ReportSections, Template } from '../../services/api/model'
 import { useListTemplatesQuery } from '../../services/api/libraryApi'
@@ -69,108 +60,90 @@ export function TemplatePicker({
   }
 
   return (
-    <Dialog.Root
+    <PanelDialog
       open={open}
-      onOpenChange={(details) => {
-        setOpen(details.open)
+      onOpenChange={(next) => {
+        setOpen(next)
         setPending(null)
       }}
-      size="md"
-      scrollBehavior="inside"
-      placement="center"
-    >
-      <Dialog.Trigger asChild>
+      title={INSERT_TEMPLATE}
+      trigger={
         <Button variant="ghost" size="sm" disabled={disabled}>
           {INSERT_TEMPLATE}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.muted" borderWidth="1px" borderColor="border.emphasized">
-            <Dialog.Header>
-              <Dialog.Title>{INSERT_TEMPLATE}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {pending ? (
-                <Stack gap="3">
-                  <Text>
-                    {pending.occupied} already{' '}
-                    {pending.occupied.includes(' and ') ? 'hold' : 'holds'} text. Insert ‘
-                    {pending.template.name}’ how?
-                  </Text>
-                  <HStack gap="2" wrap="wrap">
-                    <Button
-                      size="sm"
-                      colorPalette="brand"
-                      onClick={() => {
-                        insert(pending.template, 'replace')
-                      }}
-                    >
-                      Replace their text
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => {
-                        insert(pending.template, 'append')
-                      }}
-                    >
-                      Add below
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => {
-                        setPending(null)
-                      }}
-                    >
-                      Back
-                    </Button>
-                  </HStack>
-                </Stack>
-              ) : (
-                <Stack gap="1" role="list" aria-label="Templates">
-                  <Text fontSize="xs" color="fg.muted" pb="1">
-                    {noMatch
-                      ? `No template for ${order.modality} ${order.body_part}; the whole library:`
-                      : `For ${order.modality} ${order.body_part}, best match first`}
-                  </Text>
-                  {failed && <Text color="fg.error">The templates could not be loaded.</Text>}
-                  {!failed && templates.length === 0 && (
-                    <Text color="fg.muted">Loading the templates…</Text>
-                  )}
-                  {templates.map((template, index) => (
-                    <Box role="listitem" key={template.id}>
-                      <Button
-                        ref={index === 0 ? best : undefined}
-                        variant={index === 0 ? 'subtle' : 'ghost'}
-                        size="sm"
-                        w="full"
-                        justifyContent="space-between"
-                        fontWeight="normal"
-                        onClick={() => {
-                          choose(template)
-                        }}
-                      >
-                        <Text truncate>{template.name}</Text>
-                        {index === 0 && !noMatch && (
-                          <Badge size="sm" colorPalette="brand" variant="outline">
-                            Best match
-                          </Badge>
-                        )}
-                      </Button>
-                    </Box>
-                  ))}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      {pending ? (
+        <Stack gap="3">
+          <Text>
+            {pending.occupied} already {pending.occupied.includes(' and ') ? 'hold' : 'holds'} text.
+            Insert ‘{pending.template.name}’ how?
+          </Text>
+          <HStack gap="2" wrap="wrap">
+            <Button
+              size="sm"
+              colorPalette="brand"
+              onClick={() => {
+                insert(pending.template, 'replace')
+              }}
+            >
+              Replace their text
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                insert(pending.template, 'append')
+              }}
+            >
+              Add below
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setPending(null)
+              }}
+            >
+              Back
+            </Button>
+          </HStack>
+        </Stack>
+      ) : (
+        <Stack gap="1" role="list" aria-label="Templates">
+          <Text fontSize="xs" color="fg.muted" pb="1">
+            {noMatch
+              ? `No template for ${order.modality} ${order.body_part}; the whole library:`
+              : `For ${order.modality} ${order.body_part}, best match first`}
+          </Text>
+          {failed && <Text color="fg.error">The templates could not be loaded.</Text>}
+          {!failed && templates.length === 0 && (
+            <Text color="fg.muted">Loading the templates…</Text>
+          )}
+          {templates.map((template, index) => (
+            <Box role="listitem" key={template.id}>
+              <Button
+                ref={index === 0 ? best : undefined}
+                variant={index === 0 ? 'subtle' : 'ghost'}
+                size="sm"
+                w="full"
+                justifyContent="space-between"
+                fontWeight="normal"
+                onClick={() => {
+                  choose(template)
+                }}
+              >
+                <Text truncate>{template.name}</Text>
+                {index === 0 && !noMatch && (
+                  <Badge size="sm" colorPalette="brand" variant="outline">
+                    Best match
+                  </Badge>
+                )}
+              </Button>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </PanelDialog>
   )
 }
