@@ -12,6 +12,8 @@ export interface PanelDialogProps {
   title: string
   trigger?: ReactNode
   size?: 'sm' | 'md' | 'lg'
+  /** Where the focus goes as it closes (the element that opened it, unless this names one). */
+  finalFocusEl?: () => HTMLElement | null
   children: ReactNode
 }
 
@@ -21,6 +23,7 @@ export function PanelDialog({
   title,
   trigger,
   size = 'md',
+  finalFocusEl,
   children,
 }: PanelDialogProps) {
   return (
@@ -32,6 +35,7 @@ export function PanelDialog({
       size={size}
       scrollBehavior="inside"
       placement="center"
+      {...(finalFocusEl ? { finalFocusEl } : {})}
     >
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Portal>

@@ -3,17 +3,7 @@
  * where the cursor was. 'Add or remove macros…' opens the list with a Remove button each and a
  * form for a new one (its name is what is typed before Tab in the report).
  */
-import {
-  Button,
-  Field,
-  HStack,
-  Input,
-  Menu,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react'
+import { Button, Field, HStack, Input, Menu, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { PanelDialog } from '../../components/ui'
 import { MACRO_LIMITS, MACRO_NAME_PATTERN } from '../../../contract'

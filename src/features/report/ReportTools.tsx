@@ -40,7 +40,7 @@ export function ReportTools({
             const before = areas.sections()
             areas.writeSections(sections)
             setInserted({ name, before, after: areas.sections() })
-            areas.selectFirstField()
+            return areas.selectFirstField() ?? areas.refs.report.current
           }}
         />
         <MacrosMenu macros={macros} disabled={readOnly} onInsert={areas.insertAtCursor} />

@@ -23,12 +23,13 @@ export function TemplatePicker({
   order: Pick<Order, 'modality' | 'body_part' | 'study_description'>
   disabled: boolean
   currentSections: () => ReportSections
-  /** The sections the template makes, and its name. */
-  onInsert: (sections: ReportSections, name: string) => void
+  /** The sections the template makes, and its name; answers where the focus goes then. */
+  onInsert: (sections: ReportSections, name: string) => HTMLElement | null
 }) {
   const [open, setOpen] = useState(false)
   const [pending, setPending] = useState<{ template: Template; occupied: string } | null>(null)
   const best = useRef<HTMLButtonElement>(null)
+  const focusAfter = useRef<HTMLElement | null>(null)
   const matching = useListTemplatesQuery(
     {
       modality: order.modality,
@@ -49,7 +50,10 @@ export function TemplatePicker({
   }, [open, pending, bestId])
 
   const insert = (template: Template, merge: TemplateMerge) => {
-    onInsert(mergeTemplate(currentSections(), template.sections, merge), template.name)
+    focusAfter.current = onInsert(
+      mergeTemplate(currentSections(), template.sections, merge),
+      template.name,
+    )
     setPending(null)
     setOpen(false)
   }
@@ -65,8 +69,11 @@ export function TemplatePicker({
       onOpenChange={(next) => {
         setOpen(next)
         setPending(null)
+        if (next) focusAfter.current = null
       }}
       title={INSERT_TEMPLATE}
+      // After an insertion, the text area whose first field is selected; else the trigger.
+      finalFocusEl={() => focusAfter.current}
       trigger={
         <Button variant="ghost" size="sm" disabled={disabled}>
           {INSERT_TEMPLATE}

@@ -22,8 +22,8 @@ export interface ReportAreas {
   /** The sections as the areas hold them now. */
   sections: () => ReportSections
   writeSections: (sections: ReportSections) => void
-  /** Selects the first field of the report (Report area first); false when none is left. */
-  selectFirstField: () => boolean
+  /** Selects the first field of the report (Report area first): the area it is in, or null. */
+  selectFirstField: () => HTMLTextAreaElement | null
   /** Puts `text` where the cursor last was (the end of the Report text when it never was). */
   insertAtCursor: (text: string) => void
   onKeyDown: (area: AreaName, event: KeyboardEvent<HTMLTextAreaElement>) => void
@@ -76,10 +76,10 @@ export function useReportAreas(
       const span = fieldAfter(text()[area], 0)
       if (span) {
         select(area, span)
-        return true
+        return refs[area].current
       }
     }
-    return false
+    return null
   }
 
   /** Tab: a macro's name before the cursor, else the next field, in this area or the next one. */
