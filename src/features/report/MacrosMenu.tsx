@@ -7,6 +7,7 @@ import { Button, Field, HStack, Input, Menu, Portal, Stack, Text, Textarea } fro
 import { useState } from 'react'
 import { PanelDialog } from '../../components/ui'
 import { MACRO_LIMITS, MACRO_NAME_PATTERN } from '../../../contract'
+import { isApiError } from '../../services/api/baseApi'
 import type { Macro } from '../../services/api/model'
 import { useCreateMacroMutation, useDeleteMacroMutation } from '../../services/api/libraryApi'
 
@@ -107,8 +108,13 @@ function ManageMacros({
       await create({ name: name.trim(), text: text.trim() }).unwrap()
       setName('')
       setText('')
-    } catch {
-      setShown('The macro could not be saved. Try again.')
+    } catch (error) {
+      // A name taken meanwhile (another tab added it): the server's 409 says so.
+      setShown(
+        isApiError(error) && error.status === 409
+          ? `You already have a macro named '${name.trim()}'.`
+          : 'The macro could not be saved. Try again.',
+      )
     }
   }
 
