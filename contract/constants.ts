@@ -151,6 +151,24 @@ export function reportPreconditionHeaders(
   return version === null ? { 'If-None-Match': '*' } : { 'If-Match': reportETag(version) }
 }
 
+/**
+ * Templates and macros (issue 18). A `[bracketed field]` of a template marks a value or a choice
+ * still to be made (Tab moves between them; a report holding one is not signed). A macro's name
+ * is typed in a report before Tab, so it holds only what a word does.
+ */
+const TEMPLATE_FIELD = /\[[^[\]\n]{1,120}\]/g
+
+/** Where each `[bracketed field]` of `text` starts and ends (end exclusive), in order. */
+export function templateFields(text: string): { start: number; end: number }[] {
+  return Array.from(text.matchAll(TEMPLATE_FIELD), (m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+  }))
+}
+export const MACRO_LIMITS = { nameChars: 40, textChars: 4000 } as const
+export const MACRO_NAME_PATTERN = /^[\p{L}\p{N}]+(?:[ -]+[\p{L}\p{N}]+)*$/u
+export const MACRO_EXISTS_ERROR = 'macro_exists'
+
 /** Every route's method and path (Fastify style); `routes` in index.ts adds its schemas. */
 export const routePaths = {
   listPatients: { method: 'GET', path: '/patients' },
@@ -173,4 +191,9 @@ export const routePaths = {
   nextStudy: { method: 'POST', path: '/worklist/next' },
   listPriors: { method: 'GET', path: '/orders/:id/priors' },
   checkReport: { method: 'POST', path: '/orders/:id/report/check' },
+  listTemplates: { method: 'GET', path: '/templates' },
+  listMacros: { method: 'GET', path: '/macros' },
+  createMacro: { method: 'POST', path: '/macros' },
+  updateMacro: { method: 'PUT', path: '/macros/:id' },
+  deleteMacro: { method: 'DELETE', path: '/macros/:id' },
 } as const

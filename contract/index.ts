@@ -15,8 +15,6 @@
 import { z } from 'zod'
 import {
   CLAIMED_FILTERS,
-  CONTROL_CHARACTERS_MESSAGE,
-  isCleanText,
   LIMITS,
   ORDER_PAGE,
   QA_ISSUE_CODES,
@@ -24,18 +22,23 @@ import {
   REPORT_SECTION_KEYS,
   routePaths,
 } from './constants'
+import { inputText } from './inputText'
+import {
+  macroListSchema,
+  macroParamsSchema,
+  macroRequestSchema,
+  macroSchema,
+  templateListSchema,
+  templatesQuerySchema,
+} from './library'
 
 // The contract's plain values (constants, the text rule, the route table's methods and paths)
 // live in constants.ts, free of zod, so that a client can use them without loading zod.
 export * from './constants'
+export * from './library'
 
 export const idSchema = z.string().min(1).max(200)
 export type Id = z.infer<typeof idSchema>
-
-/** A request's text: refused when it holds what no person types. */
-function inputText<T extends z.ZodType<string>>(schema: T) {
-  return schema.refine(isCleanText, CONTROL_CHARACTERS_MESSAGE)
-}
 
 /** An id in a request path. */
 const paramIdSchema = inputText(idSchema)
@@ -495,6 +498,21 @@ export const routes = {
     body: checkReportRequestSchema,
     answer: checkReportAnswerSchema,
   },
+  listTemplates: {
+    ...routePaths.listTemplates,
+    query: templatesQuerySchema,
+    answer: templateListSchema,
+  },
+  listMacros: { ...routePaths.listMacros, answer: macroListSchema },
+  /** 201 with the macro; 409 `macro_exists` when the caller has one of that name. */
+  createMacro: { ...routePaths.createMacro, body: macroRequestSchema, answer: macroSchema },
+  updateMacro: {
+    ...routePaths.updateMacro,
+    params: macroParamsSchema,
+    body: macroRequestSchema,
+    answer: macroSchema,
+  },
+  deleteMacro: { ...routePaths.deleteMacro, params: macroParamsSchema, answer: null },
 } as const satisfies Record<keyof typeof routePaths, object>
 
 export type RouteName = keyof typeof routes

@@ -35,6 +35,8 @@ import { claimRoutes } from './routes/claims'
 import { eventRoutes } from './routes/events'
 import { priorRoutes } from './routes/priors'
 import { qaRoutes } from './routes/qa'
+import { macroRoutes } from './routes/macros'
+import { templateRoutes } from './routes/templates'
 import { withoutNotifications, type ListenFn } from './db/notifications'
 import { createEventHub, type EventHub } from './events/hub'
 import { startHousekeeping, type Housekeeping } from './events/housekeeping'
@@ -226,6 +228,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventRoutes, { hub, maxStreamMs: MAX_STREAM_MS })
       await api.register(priorRoutes, { db })
       await api.register(qaRoutes, { db })
+      await api.register(templateRoutes)
+      await api.register(macroRoutes, { db, now })
       // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.
       api.setNotFoundHandler(() => {
         throw new HttpError(404, 'not_found', 'No such API route.')

@@ -368,3 +368,21 @@ export const hl7Outbox = pgTable(
     index('hl7_outbox_order_idx').on(t.orderId, t.id),
   ],
 )
+
+/**
+ * Each clinician's own AutoText (issue 18): a name typed in a report and replaced by its text.
+ * `user_id` is the session's user (local or Descope), not a reference to `users`. A name is
+ * unique per clinician whatever its letter case (the unique index on lower(name)).
+ */
+export const macros = pgTable(
+  'macros',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('macros_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+)

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/client'
 import { users } from '../db/schema'
+import { isUniqueViolation } from '../db/uniqueViolation'
 import { recordAudit, type AuditEventInput } from '../repo/audit'
 import { DESCOPE_ERROR_CODES, IdentityError, rateLimited } from './errors'
 import { parseBody, requireToken, signInBody, signUpBody } from './identityRequests'
@@ -42,15 +43,6 @@ export interface LocalIdentityOptions {
 }
 
 const MIN_SESSION_TTL_SECONDS = 40
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error
-  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
-    if ((current as Error & { code?: unknown }).code === '23505') return true
-    current = current.cause
-  }
-  return false
-}
 
 const userAlreadyExists = () =>
   new IdentityError(

@@ -33,6 +33,8 @@ const SPEECH_NOT_CONFIGURED = { endpoint: 'speechToken', status: 503 } as const
  */
 const ROUTES_BEYOND_THE_SPEC: ReadonlySet<string> = new Set([
   'listReportRevisions',
+  'listTemplates',
+  'listMacros',
   'nextStudy',
   'claimOrder',
   'releaseClaim',

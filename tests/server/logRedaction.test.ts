@@ -19,6 +19,8 @@ const CLINICAL = [
   'Is the nodule larger than on the 2024 study?',
 ]
 const FAILING_TEXT = 'Left adrenal adenoma 22 mm, marker BOMB-7731.'
+/** A macro's text is clinical text too (issue 18). */
+const MACRO_TEXT = 'No suspicious mass in the left breast, macro MACRO-5512.'
 
 describe.skipIf(skipDatabase)('SEC-3 the log', () => {
   let t: TestApp
@@ -75,6 +77,18 @@ describe.skipIf(skipDatabase)('SEC-3 the log', () => {
     await inject('PUT', `/api/v1/orders/${id}/report`, { sections }, token)
     await inject('POST', `/api/v1/orders/${id}/report/finalize`, undefined, token)
     await inject('POST', `/api/v1/orders/${id}/report/addenda`, { text: CLINICAL[2] }, token)
+    // A macro created, refused as a duplicate (a unique violation inside the database), changed.
+    const macro = (
+      await inject('POST', '/api/v1/macros', { name: 'breast neg', text: MACRO_TEXT }, token)
+    ).json<{ id: string }>()
+    const duplicate = { name: 'Breast Neg', text: MACRO_TEXT }
+    expect((await inject('POST', '/api/v1/macros', duplicate, token)).statusCode).toBe(409)
+    await inject(
+      'PUT',
+      `/api/v1/macros/${macro.id}`,
+      { name: 'breast neg', text: MACRO_TEXT },
+      token,
+    )
 
     // A session refreshed, the user read, a sign-out.
     const refreshed = (
@@ -125,7 +139,14 @@ describe.skipIf(skipDatabase)('SEC-3 the log', () => {
   it('SEC-3 a whole journey logs requests and failures, and no line holds clinical text, a password, a hash or a token', () => {
     expect(lines.length).toBeGreaterThan(20)
     const log = lines.join('')
-    for (const text of [...CLINICAL, FAILING_TEXT, 'BOMB-7731', 'Okafor', 'pack-years']) {
+    for (const text of [
+      ...CLINICAL,
+      FAILING_TEXT,
+      'BOMB-7731',
+      'Okafor',
+      'pack-years',
+      'MACRO-5512',
+    ]) {
       expect(log, 'clinical text').not.toContain(text)
     }
     for (const secret of secrets) expect(log.includes(secret), 'a secret').toBe(false)

@@ -10,7 +10,15 @@
  * moments need (lazyParts.ts) load on first use and are fetched ahead when the browser is idle.
  */
 import { Box, Button, Field, Flex, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
-import { Suspense, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
+import {
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import { shallowEqual } from 'react-redux'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { Order } from '../../services/api/model'
@@ -37,6 +45,12 @@ import type { ReportSections } from '../../services/api/model'
 import { FinalizedElsewhere, FinalizedNotice, FinalizeError, SaveError } from './ReportNotices'
 import { SaveStatus } from './SaveStatus'
 import { SectionArea } from './SectionArea'
+import { useListMacrosQuery } from '../../services/api/libraryApi'
+import { countFields } from './reportFields'
+import { ReportTools } from './ReportTools'
+import { useReportAreas } from './useReportAreas'
+
+const NO_MACROS: never[] = []
 
 export function ReportForm({
   order,
@@ -94,15 +108,29 @@ export function ReportForm({
     dispatch(sectionsRestored({ orderId, sections, cause, server: serverReportOf(serverReport) }))
     dispatch(saveRequested({ orderId, trigger: 'manual' }))
   }
+  const macros = useListMacrosQuery(undefined, { skip: isFinal }).data ?? NO_MACROS
+  const areas = useReportAreas(orderId, serverReport, macros)
+  /** TPL-6: how many bracketed fields stood in the way of the last Finalize (0: none). */
+  const [unfilled, setUnfilled] = useState(0)
   const saveOnShortcut = (event: KeyboardEvent) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault()
       if (!readOnly) save('manual')
     }
   }
-  /** What the Report and Impression areas share: the Ctrl+S shortcut and the reading look. */
+  /** Ctrl+S, and (TPL-5, MAC-7) Tab through the fields and after a macro's name. */
+  const keysOf = (area: 'report' | 'impression') => (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    saveOnShortcut(event)
+    if (!readOnly) areas.onKeyDown(area, event)
+  }
+  const areaProps = (area: 'report' | 'impression') => ({
+    ref: areas.refs[area],
+    onBlur: (event: FocusEvent<HTMLTextAreaElement>) => {
+      areas.onBlur(area, event)
+    },
+  })
+  /** What the Report and Impression areas share: the reading look. */
   const textAreaProps = {
-    onKeyDown: saveOnShortcut,
     fontFamily: 'mono',
     fontSize: 'sm',
     lineHeight: '1.6',
@@ -152,6 +180,7 @@ export function ReportForm({
         />
       )}
 
+      {!isFinal && <ReportTools order={order} readOnly={readOnly} areas={areas} macros={macros} />}
       <Field.Root flex="1" minH="16rem" display="flex" flexDirection="column">
         {/* The mark stays outside the label: the text area's name is 'Report' and only that. */}
         <HStack gap="0">
@@ -160,8 +189,20 @@ export function ReportForm({
             <ChangedMark sections={change.sections.filter((key) => key !== 'impression')} />
           )}
         </HStack>
-        <Textarea asChild readOnly={readOnly} {...textAreaProps} flex="1" resize="none">
-          <SectionArea orderId={orderId} field="report" serverReport={serverReport} />
+        <Textarea
+          asChild
+          readOnly={readOnly}
+          {...textAreaProps}
+          onKeyDown={keysOf('report')}
+          flex="1"
+          resize="none"
+        >
+          <SectionArea
+            orderId={orderId}
+            field="report"
+            serverReport={serverReport}
+            {...areaProps('report')}
+          />
         </Textarea>
       </Field.Root>
       <Field.Root>
@@ -169,8 +210,20 @@ export function ReportForm({
           <Field.Label>Impression</Field.Label>
           {change?.sections.includes('impression') && <ChangedMark sections={['impression']} />}
         </HStack>
-        <Textarea asChild readOnly={readOnly} {...textAreaProps} rows={5} resize="vertical">
-          <SectionArea orderId={orderId} field="impression" serverReport={serverReport} />
+        <Textarea
+          asChild
+          readOnly={readOnly}
+          {...textAreaProps}
+          onKeyDown={keysOf('impression')}
+          rows={5}
+          resize="vertical"
+        >
+          <SectionArea
+            orderId={orderId}
+            field="impression"
+            serverReport={serverReport}
+            {...areaProps('impression')}
+          />
         </Textarea>
       </Field.Root>
       {isFinal && serverReport && (
@@ -213,11 +266,22 @@ export function ReportForm({
           colorPalette="brand"
           size="sm"
           disabled={readOnly || empty || finalizing}
-          onClick={() => dispatch(finalizeRequested({ orderId }))}
+          onClick={() => {
+            const left = countFields(...Object.values(areas.sections()))
+            setUnfilled(left)
+            if (left > 0) areas.selectFirstField()
+            else dispatch(finalizeRequested({ orderId }))
+          }}
         >
           Finalize
         </Button>
       </Flex>
+      {unfilled > 0 && !isFinal && (
+        <Text fontSize="sm" color="fg.error" role="alert">
+          {unfilled === 1 ? '1 bracketed field is' : `${String(unfilled)} bracketed fields are`}{' '}
+          still to fill: the report cannot be signed yet. Tab moves from one to the next.
+        </Text>
+      )}
 
       {finalizeAsked && (
         <Suspense fallback={null}>

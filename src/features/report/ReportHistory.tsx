@@ -5,7 +5,8 @@
  * revision's text back into the editor and saves it as a new revision (cause 'restore'): history
  * is only ever added to. The list itself (RevisionList.tsx) loads when the dialog first opens.
  */
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react'
+import { Button, Text } from '@chakra-ui/react'
+import { PanelDialog } from '../../components/ui'
 import { Suspense, useState } from 'react'
 import type { ReportSections } from '../../services/api/model'
 import { RevisionList } from './lazyParts'
@@ -23,47 +24,29 @@ export function ReportHistory({
 }) {
   const [open, setOpen] = useState(false)
   return (
-    <Dialog.Root
+    <PanelDialog
       open={open}
-      onOpenChange={(details) => {
-        setOpen(details.open)
-      }}
+      onOpenChange={setOpen}
+      title={REPORT_HISTORY}
       size="lg"
-      scrollBehavior="inside"
-      placement="center"
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button variant="ghost" size="sm">
           {REPORT_HISTORY}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.muted" borderWidth="1px" borderColor="border.emphasized">
-            <Dialog.Header>
-              <Dialog.Title>{REPORT_HISTORY}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {open && (
-                <Suspense fallback={<Text color="fg.muted">Loading the history…</Text>}>
-                  <RevisionList
-                    orderId={orderId}
-                    isFinal={isFinal}
-                    onRestore={(revision) => {
-                      onRestore(revision.sections)
-                      setOpen(false)
-                    }}
-                  />
-                </Suspense>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      {open && (
+        <Suspense fallback={<Text color="fg.muted">Loading the history…</Text>}>
+          <RevisionList
+            orderId={orderId}
+            isFinal={isFinal}
+            onRestore={(revision) => {
+              onRestore(revision.sections)
+              setOpen(false)
+            }}
+          />
+        </Suspense>
+      )}
+    </PanelDialog>
   )
 }

@@ -30,7 +30,7 @@ import type { PageAnswers } from './read/answers'
 import { loadAnswerReaders, type AnswerReaders } from './answerReaders'
 import { API_PREFIX } from '../../../contract'
 
-export const TAG_TYPES = ['Patient', 'Order', 'Message', 'Revision'] as const
+export const TAG_TYPES = ['Patient', 'Order', 'Message', 'Revision', 'Macro'] as const
 
 /**
  * The list member of a tag type: invalidated only when the list as a whole may have changed. The

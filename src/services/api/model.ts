@@ -238,3 +238,20 @@ export interface QaIssue {
   message: string
   excerpt: string
 }
+
+/** A normal template (issue 18): the sections it fills; a section it leaves out stays as it is. */
+export interface Template {
+  id: Id
+  name: string
+  /** '' when the backend did not say. */
+  modality: string
+  body_part: string
+  sections: Partial<ReportSections>
+}
+
+/** One of the clinician's own macros: typed by name, replaced by its text. */
+export interface Macro {
+  id: Id
+  name: string
+  text: string
+}

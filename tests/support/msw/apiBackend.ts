@@ -32,6 +32,8 @@ import {
   claimRequestSchema,
   CLAIMED_ERROR,
   EVENTS_PATH,
+  type Macro,
+  type Template,
 } from '../../../contract'
 import {
   buildMessage,
@@ -41,6 +43,7 @@ import {
   buildSections,
   FIXED_TIME,
 } from './data'
+import { libraryHandlers, TEST_TEMPLATES } from './libraryBackend'
 import { asksForPage, CALLER_ID, callerOf, pageOf } from './orderPages'
 
 export interface RecordedRequest {
@@ -72,6 +75,10 @@ export interface ApiBackend {
    * (the default), the parameters are ignored and the whole list answered, as a spec backend.
    */
   paging: boolean
+  /** GET /templates matches these by modality and body part (libraryBackend.ts). */
+  templates: Template[]
+  /** The caller's macros. */
+  macros: Macro[]
   /** Requests recorded for one route. */
   requestsTo(route: RouteName): RecordedRequest[]
   /** Back to the demo data and an empty request log. */
@@ -126,6 +133,8 @@ export function createApiBackend(): ApiBackend {
     replyUpdatesReport: false,
     replyWrites: null,
     paging: false,
+    templates: [],
+    macros: [],
     requestsTo: (route) => backend.requests.filter((request) => request.route === route),
     reset: () => {
       const data = demoData()
@@ -137,6 +146,8 @@ export function createApiBackend(): ApiBackend {
       backend.replyUpdatesReport = false
       backend.replyWrites = null
       backend.paging = false
+      backend.templates = structuredClone(TEST_TEMPLATES)
+      backend.macros = []
     },
   }
   backend.reset()
@@ -484,6 +495,7 @@ export function apiHandlers(backend: ApiBackend) {
     handle('checkReport', ({ params }) =>
       orderOf(params) ? HttpResponse.json({ issues: [] }) : notFound('order'),
     ),
+    ...libraryHandlers(backend, handle),
     // The live worklist's stream: none here, as at a spec backend (the live-events tests add one).
     http.get(`${API_PREFIX}${EVENTS_PATH}`, () => new HttpResponse(null, { status: 404 })),
     handle('speechToken', () => HttpResponse.json({ token: 'speech-token-1', region: 'local' })),

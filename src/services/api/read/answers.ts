@@ -15,6 +15,7 @@ import type {
   Claim,
   InitializeAnswer,
   ListedOrder,
+  Macro,
   Message,
   Order,
   OrderPage,
@@ -24,6 +25,7 @@ import type {
   Report,
   ReportRevision,
   SendMessageAnswer,
+  Template,
 } from '../model'
 import {
   holdsReport,
@@ -37,6 +39,7 @@ import {
 import { readClaim } from './claims'
 import { readPrior } from './priors'
 import { readQaIssues } from './qa'
+import { readMacro, readTemplate } from './library'
 import { readList, unwrapList, type Skipped } from './lists'
 import { readListedOrder, readOrderPage } from './rows'
 import { isRecord, readId, readText, readTimestamp, readBoolean } from './values'
@@ -66,6 +69,11 @@ export interface Answers {
   nextStudy: Order | null
   listPriors: PriorStudy[]
   checkReport: { issues: QaIssue[] }
+  listTemplates: Template[]
+  listMacros: Macro[]
+  createMacro: Macro
+  updateMacro: Macro
+  deleteMacro: null
 }
 
 export type Reading<T> =
@@ -120,6 +128,11 @@ function readReportWrite(raw: unknown): Reading<Report | null> {
   return ok(holdsReport(raw) ? readReport(raw) : null)
 }
 
+function readMacroAnswer(raw: unknown): Reading<Macro> {
+  const read = readMacro(raw)
+  return read.ok ? ok(read.value) : malformed(`${read.field}: cannot be read`)
+}
+
 function readAddendumAnswer(raw: unknown): Reading<Addendum> {
   const read = readAddendum(raw)
   return read.ok ? ok(read.value) : malformed(`${read.field}: cannot be read`)
@@ -156,6 +169,11 @@ export const answerReaders: Readers = {
     const issues = readQaIssues(raw)
     return issues ? ok({ issues }) : malformed('issues: missing')
   },
+  listTemplates: (raw) => readList(raw, readTemplate),
+  listMacros: (raw) => readList(raw, readMacro),
+  createMacro: readMacroAnswer,
+  updateMacro: readMacroAnswer,
+  deleteMacro: () => ok(null),
 }
 
 /**

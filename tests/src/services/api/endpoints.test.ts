@@ -8,6 +8,7 @@ import { routes, type RouteName } from '../../../../contract'
 import { baseApi } from '../../../../src/services/api/baseApi'
 import { claimsApi } from '../../../../src/services/api/claimsApi'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
+import { libraryApi } from '../../../../src/services/api/libraryApi'
 import { ordersApi } from '../../../../src/services/api/ordersApi'
 import { priorsApi } from '../../../../src/services/api/priorsApi'
 import { qaApi } from '../../../../src/services/api/qaApi'
@@ -22,6 +23,18 @@ interface EndpointCase {
   call: (store: AppStore) => Promise<unknown>
   path: string
   body: unknown
+}
+
+/** A macro of the caller's, for the calls that change one. */
+const ownMacro = () => {
+  apiBackend.macros.push({
+    id: 'MAC9',
+    name: 'old',
+    text: 'Old text.',
+    created_at: FIXED_TIME,
+    updated_at: FIXED_TIME,
+  })
+  return 'MAC9'
 }
 
 const sections = buildSections({ findings: 'No acute findings.', impression: 'Normal study.' })
@@ -180,6 +193,44 @@ const cases: Record<RouteName, EndpointCase> = {
       store.dispatch(qaApi.endpoints.checkReport.initiate({ orderId: 'O1', sections })).unwrap(),
     path: '/api/v1/orders/O1/report/check',
     body: { sections },
+  },
+  listTemplates: {
+    call: (store) =>
+      store
+        .dispatch(
+          libraryApi.endpoints.listTemplates.initiate({ modality: 'CT', bodyPart: 'Chest' }),
+        )
+        .unwrap(),
+    path: '/api/v1/templates',
+    body: null,
+  },
+  listMacros: {
+    call: (store) => store.dispatch(libraryApi.endpoints.listMacros.initiate()).unwrap(),
+    path: '/api/v1/macros',
+    body: null,
+  },
+  createMacro: {
+    call: (store) =>
+      store
+        .dispatch(libraryApi.endpoints.createMacro.initiate({ name: 'nml', text: 'Normal.' }))
+        .unwrap(),
+    path: '/api/v1/macros',
+    body: { name: 'nml', text: 'Normal.' },
+  },
+  updateMacro: {
+    call: (store) =>
+      store
+        .dispatch(
+          libraryApi.endpoints.updateMacro.initiate({ id: ownMacro(), name: 'new', text: 'New.' }),
+        )
+        .unwrap(),
+    path: '/api/v1/macros/MAC9',
+    body: { name: 'new', text: 'New.' },
+  },
+  deleteMacro: {
+    call: (store) => store.dispatch(libraryApi.endpoints.deleteMacro.initiate(ownMacro())).unwrap(),
+    path: '/api/v1/macros/MAC9',
+    body: null,
   },
 }
 

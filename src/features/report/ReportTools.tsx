@@ -1,0 +1,74 @@
+/**
+ * The editor's reporting tools (issue 18): 'Insert template', 'Macros', and after a template went
+ * in, what says so with its Undo (TPL-5): each section still holding the template's text gets its
+ * earlier text back; a section typed in since keeps the clinician's words.
+ */
+import { Button, HStack, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import type { Macro, Order, ReportSections } from '../../services/api/model'
+import { MacrosMenu } from './MacrosMenu'
+import { undoInsertion } from './reportFields'
+import { TemplatePicker } from './TemplatePicker'
+import type { ReportAreas } from './useReportAreas'
+
+interface Insertion {
+  name: string
+  before: ReportSections
+  after: ReportSections
+}
+
+export function ReportTools({
+  order,
+  readOnly,
+  areas,
+  macros,
+}: {
+  order: Order
+  readOnly: boolean
+  areas: ReportAreas
+  macros: readonly Macro[]
+}) {
+  const [inserted, setInserted] = useState<Insertion | null>(null)
+  return (
+    <>
+      <HStack gap="1">
+        <TemplatePicker
+          order={order}
+          disabled={readOnly}
+          currentSections={areas.sections}
+          onInsert={(sections, name) => {
+            const before = areas.sections()
+            areas.writeSections(sections)
+            setInserted({ name, before, after: areas.sections() })
+            return areas.selectFirstField() ?? areas.refs.report.current
+          }}
+        />
+        <MacrosMenu macros={macros} disabled={readOnly} onInsert={areas.insertAtCursor} />
+      </HStack>
+      {inserted && !readOnly && (
+        <HStack
+          gap="3"
+          px="3"
+          py="1.5"
+          borderWidth="1px"
+          borderColor="border.emphasized"
+          borderRadius="md"
+          fontSize="sm"
+          role="status"
+        >
+          <Text flex="1">Inserted ‘{inserted.name}’.</Text>
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={() => {
+              areas.writeSections(undoInsertion(areas.sections(), inserted.before, inserted.after))
+              setInserted(null)
+            }}
+          >
+            Undo template
+          </Button>
+        </HStack>
+      )}
+    </>
+  )
+}
