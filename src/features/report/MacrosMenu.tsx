@@ -39,7 +39,7 @@ export function MacrosMenu({
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
-            <Menu.Content minW="14rem" maxW="24rem">
+            <Menu.Content minW="14rem" maxW="22rem">
               {macros.length === 0 && (
                 <Text px="2" py="1" fontSize="sm" color="fg.muted">
                   No macros yet
