@@ -65,6 +65,14 @@ export type QaIssueCode = (typeof QA_ISSUE_CODES)[number]
 export const QA_SEVERITIES = ['block', 'warn'] as const
 export type QaSeverity = (typeof QA_SEVERITIES)[number]
 
+/** Who wrote an impression draft (issue 18): the configured model, or the local provider. */
+export const IMPRESSION_DRAFT_SOURCES = ['llm', 'local'] as const
+export type ImpressionDraftSource = (typeof IMPRESSION_DRAFT_SOURCES)[number]
+/** An impression draft is cut to this many characters, whatever the model wrote. */
+export const IMPRESSION_DRAFT_MAX_CHARS = 4000
+/** The error of an impression draft the model could not give (502). */
+export const DRAFT_UNAVAILABLE_ERROR = 'draft_unavailable'
+
 /** The `meta_data.type` of the structured patient summary message. */
 export const PATIENT_SUMMARY = 'patient_summary'
 
@@ -191,6 +199,7 @@ export const routePaths = {
   nextStudy: { method: 'POST', path: '/worklist/next' },
   listPriors: { method: 'GET', path: '/orders/:id/priors' },
   checkReport: { method: 'POST', path: '/orders/:id/report/check' },
+  draftImpression: { method: 'POST', path: '/orders/:id/report/impression-draft' },
   listTemplates: { method: 'GET', path: '/templates' },
   listMacros: { method: 'GET', path: '/macros' },
   createMacro: { method: 'POST', path: '/macros' },

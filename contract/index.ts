@@ -15,6 +15,8 @@
 import { z } from 'zod'
 import {
   CLAIMED_FILTERS,
+  IMPRESSION_DRAFT_MAX_CHARS,
+  IMPRESSION_DRAFT_SOURCES,
   LIMITS,
   ORDER_PAGE,
   QA_ISSUE_CODES,
@@ -406,6 +408,19 @@ export type QaIssue = z.infer<typeof qaIssueSchema>
 export const checkReportAnswerSchema = z.object({ issues: z.array(qaIssueSchema) })
 export type CheckReportAnswer = z.infer<typeof checkReportAnswerSchema>
 
+// POST /orders/{id}/report/impression-draft (issue 18): an impression drafted from the Findings
+// of the sections sent (the editor's text, saved or not). Nothing is written; read strictly, as
+// the check's body, but the sections are required. An empty impression: nothing positive to draft.
+export const draftImpressionRequestSchema = z.strictObject({
+  sections: z.strictObject(reportSectionsInputSchema.shape),
+})
+export type DraftImpressionRequest = z.input<typeof draftImpressionRequestSchema>
+export const draftImpressionAnswerSchema = z.object({
+  impression: z.string().max(IMPRESSION_DRAFT_MAX_CHARS),
+  source: z.enum(IMPRESSION_DRAFT_SOURCES),
+})
+export type DraftImpressionAnswer = z.infer<typeof draftImpressionAnswerSchema>
+
 /**
  * Every route, in one table: method, path (Fastify style, from `routePaths`), and its schemas. The
  * server registers routes from it and the SPA's endpoint tests walk it, so a route cannot be added
@@ -497,6 +512,13 @@ export const routes = {
     params: orderParamsSchema,
     body: checkReportRequestSchema,
     answer: checkReportAnswerSchema,
+  },
+  /** 200 with the draft; 502 `draft_unavailable` when the model fails. Nothing is written. */
+  draftImpression: {
+    ...routePaths.draftImpression,
+    params: orderParamsSchema,
+    body: draftImpressionRequestSchema,
+    answer: draftImpressionAnswerSchema,
   },
   listTemplates: {
     ...routePaths.listTemplates,

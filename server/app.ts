@@ -45,6 +45,7 @@ import { createSpeechTokenProvider } from './speech/tokenProvider'
 import { createStudyUidFinder, type StudyUidFinder } from './integration/studyUids'
 import { orderLinks, type OrderLinks } from './integration/viewerLinks'
 import { fhirRoutes } from './routes/fhir'
+import { impressionDraftRoutes } from './routes/impressionDraft'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -228,6 +229,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventRoutes, { hub, maxStreamMs: MAX_STREAM_MS })
       await api.register(priorRoutes, { db })
       await api.register(qaRoutes, { db })
+      // Issue 18: drafts wait for the model, so they have a gate of their own, not the lists'.
+      const drafts = createHeavyGate(config.heavyAnswers)
+      await api.register(impressionDraftRoutes, { db, assistant, gate: drafts })
       await api.register(templateRoutes)
       await api.register(macroRoutes, { db, now })
       // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.

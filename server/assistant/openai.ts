@@ -10,33 +10,20 @@
 import { z } from 'zod'
 import { LIMITS, REPORT_SECTION_KEYS } from '../../contract'
 import type { ReportSectionKey } from '../../contract'
-import type { Assistant, AssistantReply, ReplyInput, StudyContext } from './types'
+import { createChatCompletions, type ChatCompletionsOptions } from './chatCompletions'
+import { draftImpressionWithModel } from './impressionDraft'
+import type { Assistant, AssistantReply, StudyContext } from './types'
 import { createLocalAssistant } from './local'
 import { SECTION_LABELS } from './local/headings'
 import { sectionReply } from './local/reply'
 import { describeExam, describePatient, historyOf, indicationOf } from './local/summary'
 
-export interface OpenAiAssistantOptions {
-  /** e.g. https://api.openai.com/v1 (the path up to, not including, /chat/completions). */
-  baseUrl: string
-  apiKey: string | undefined
-  model: string
-  timeoutMs: number
-  fetch?: typeof fetch
-}
-
-const completionSchema = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional() }) }))
-    .min(1),
-})
+export type OpenAiAssistantOptions = ChatCompletionsOptions
 
 const modelAnswerSchema = z.object({
   content: z.string().refine((text) => text.trim() !== ''),
   sections: z.record(z.string(), z.unknown()).nullish(),
 })
-
-const ERROR_DETAIL_CHARS = 300
 
 const SYSTEM_RULES = [
   'You are a radiology reporting assistant inside a reporting application. You help one radiologist with the one study described below.',
@@ -99,88 +86,34 @@ function readModelAnswer(raw: string, study: StudyContext): AssistantReply {
     : { content, sections }
 }
 
-function errorDetail(body: string): string {
-  try {
-    const parsed = z
-      .object({ error: z.object({ message: z.string() }) })
-      .safeParse(JSON.parse(body))
-    if (parsed.success) return parsed.data.error.message.slice(0, ERROR_DETAIL_CHARS)
-  } catch {
-    // Not JSON: the body itself is the best description there is.
-  }
-  return body.trim().slice(0, ERROR_DETAIL_CHARS)
-}
-
 export function createOpenAiAssistant(options: OpenAiAssistantOptions): Assistant {
   const local = createLocalAssistant()
-  const doFetch = options.fetch ?? fetch
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`
-
-  async function complete(input: ReplyInput): Promise<string> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' }
-    if (options.apiKey) headers.Authorization = `Bearer ${options.apiKey}`
-    const body = {
-      model: options.model,
-      response_format: { type: 'json_object' },
-      messages: [
-        { role: 'system', content: `${SYSTEM_RULES}\n\n${studyContext(input.study, input.now)}` },
-        ...input.history.map(({ role, content }) => ({ role, content })),
-        { role: 'user', content: input.text },
-      ],
-    }
-
-    let status: number
-    let text: string
-    try {
-      const response = await doFetch(url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      })
-      status = response.status
-      text = await response.text()
-    } catch (error) {
-      if (
-        error instanceof Error &&
-        (error.name === 'TimeoutError' || error.name === 'AbortError')
-      ) {
-        throw new Error(`The assistant model did not answer within ${options.timeoutMs} ms`, {
-          cause: error,
-        })
-      }
-      const reason = error instanceof Error ? error.message : String(error)
-      throw new Error(`The assistant model could not be reached at ${url}: ${reason}`, {
-        cause: error,
-      })
-    }
-
-    if (status < 200 || status > 299) {
-      const detail = errorDetail(text)
-      throw new Error(`The assistant model answered HTTP ${status}${detail ? `: ${detail}` : ''}`)
-    }
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      throw new Error('The assistant model answered with something other than JSON')
-    }
-    const completion = completionSchema.safeParse(json)
-    if (!completion.success) throw new Error('The assistant model answered with no chat completion')
-    const content = completion.data.choices[0]?.message.content ?? ''
-    if (content.trim() === '') {
-      throw new Error('The assistant model answered with an empty message')
-    }
-    return content
-  }
+  const complete = createChatCompletions(options)
 
   return {
     name: 'openai',
     summarize: (study, now) => local.summarize(study, now),
     cleanup: (input) => local.cleanup(input),
     phrases: (input) => local.phrases(input),
+    draftImpression: (findings) => draftImpressionWithModel(complete, findings),
     async reply(input) {
-      return sectionReply(input) ?? readModelAnswer(await complete(input), input.study)
+      return (
+        sectionReply(input) ??
+        readModelAnswer(
+          await complete({
+            json: true,
+            messages: [
+              {
+                role: 'system',
+                content: `${SYSTEM_RULES}\n\n${studyContext(input.study, input.now)}`,
+              },
+              ...input.history.map(({ role, content }) => ({ role, content })),
+              { role: 'user', content: input.text },
+            ],
+          }),
+          input.study,
+        )
+      )
     },
   }
 }

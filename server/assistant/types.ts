@@ -4,6 +4,7 @@
  * never touches the database.
  */
 import type {
+  DraftImpressionAnswer,
   Id,
   InputType,
   PatientSummary,
@@ -70,4 +71,9 @@ export interface Assistant {
   reply(input: ReplyInput): Promise<AssistantReply>
   cleanup(input: { text: string; modality: string; bodyPart: string }): Promise<string>
   phrases(input: { modality: string; bodyPart: string }): Promise<string[]>
+  /**
+   * An impression drafted from the Findings text alone (issue 18), never stored by the server:
+   * the clinician accepts, edits or discards it. A provider that cannot answer throws.
+   */
+  draftImpression(findings: string): Promise<DraftImpressionAnswer>
 }

@@ -145,9 +145,8 @@ const LIST: readonly (readonly [string, Role])[] = [
 ]
 const TRIGGERS = phrases(LIST)
 
-/** For each word of a sentence: how a trigger qualifies it (undefined: asserted). */
-export function qualifiers(words: readonly Word[]): (Trigger | undefined)[] {
-  const marks: (Trigger | undefined)[] = words.map(() => undefined)
+/** The listed phrases of a sentence (triggers, pseudo-triggers, terminations), in order. */
+function listedPhrases(words: readonly Word[]): { start: number; end: number; role: Role }[] {
   const found: { start: number; end: number; role: Role }[] = []
   for (let i = 0; i < words.length; i++) {
     const match = phraseAt(words, i, TRIGGERS)
@@ -156,6 +155,23 @@ export function qualifiers(words: readonly Word[]): (Trigger | undefined)[] {
       i = match.end - 1
     }
   }
+  return found
+}
+
+/**
+ * For each word of a sentence: whether it is part of a listed phrase ("no", "no evidence of",
+ * "no change", "there is"), i.e. says how something is meant rather than what is found.
+ */
+export function listedWords(words: readonly Word[]): boolean[] {
+  const listed = words.map(() => false)
+  for (const phrase of listedPhrases(words)) listed.fill(true, phrase.start, phrase.end)
+  return listed
+}
+
+/** For each word of a sentence: how a trigger qualifies it (undefined: asserted). */
+export function qualifiers(words: readonly Word[]): (Trigger | undefined)[] {
+  const marks: (Trigger | undefined)[] = words.map(() => undefined)
+  const found = listedPhrases(words)
   const isBoundary = (i: number) => found.some((f) => f.start <= i && i < f.end)
   for (const [n, f] of found.entries()) {
     if (f.role.kind === 'pre' || f.role.kind === 'both') {

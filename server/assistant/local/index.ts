@@ -4,6 +4,7 @@
  */
 import type { Assistant } from '../types'
 import { cleanupDictation } from './cleanup'
+import { localImpression } from './impression'
 import { phraseHints } from './phrases'
 import { localReply } from './reply'
 import { summarizeStudy } from './summary'
@@ -17,5 +18,7 @@ export function createLocalAssistant(): Assistant {
     // part of the interface for providers that adapt cleanup to the exam.
     cleanup: ({ text }) => Promise.resolve(cleanupDictation(text)),
     phrases: (input) => Promise.resolve(phraseHints(input)),
+    draftImpression: (findings) =>
+      Promise.resolve({ impression: localImpression(findings), source: 'local' }),
   }
 }

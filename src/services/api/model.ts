@@ -239,6 +239,15 @@ export interface QaIssue {
   excerpt: string
 }
 
+/**
+ * An impression drafted from the Findings (issue 18): '' when there was nothing positive to draft
+ * from. `source` says who wrote it when the backend said ('llm', 'local'), else null.
+ */
+export interface ImpressionDraft {
+  impression: string
+  source: 'llm' | 'local' | null
+}
+
 /** A normal template (issue 18): the sections it fills; a section it leaves out stays as it is. */
 export interface Template {
   id: Id

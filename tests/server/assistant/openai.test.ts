@@ -1,63 +1,27 @@
 import { createServer } from 'node:http'
-import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createAssistant } from '../../../server/assistant'
 import { createLocalAssistant } from '../../../server/assistant/local'
 import { createOpenAiAssistant } from '../../../server/assistant/openai'
+import {
+  completion,
+  startFakeChatCompletions,
+  type FakeChatCompletions,
+} from '../../support/fakeChatCompletions'
 import { NOW, aDraftReport, aFinalReport, aReplyInput, aStudy } from './studyBuilder'
 
-interface Received {
-  method: string | undefined
-  url: string | undefined
-  headers: IncomingHttpHeaders
-  body: unknown
-}
-
 /** A loopback chat completions endpoint whose answer each test sets. */
-let server: Server
+let fake: FakeChatCompletions
 let baseUrl: string
-let received: Received[]
-let answer: (res: ServerResponse) => void
-
-function completion(content: string | null) {
-  return (res: ServerResponse) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' })
-    res.end(
-      JSON.stringify({
-        id: 'chatcmpl-1',
-        object: 'chat.completion',
-        model: 'test-model',
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-      }),
-    )
-  }
-}
 
 beforeEach(async () => {
-  received = []
-  answer = completion(JSON.stringify({ content: 'ok' }))
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8')
-      received.push({
-        method: req.method,
-        url: req.url,
-        headers: req.headers,
-        body: text === '' ? null : JSON.parse(text),
-      })
-      answer(res)
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+  fake = await startFakeChatCompletions()
+  baseUrl = fake.baseUrl
 })
 
 afterEach(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
+  await fake.close()
 })
 
 function provider(overrides: { apiKey?: string; timeoutMs?: number } = {}) {
@@ -82,8 +46,8 @@ describe('openai provider', () => {
       }),
     )
 
-    expect(received).toHaveLength(1)
-    const request = received[0]!
+    expect(fake.received).toHaveLength(1)
+    const request = fake.received[0]!
     expect(request.method).toBe('POST')
     expect(request.url).toBe('/v1/chat/completions')
     expect(request.headers.authorization).toBe('Bearer sk-test')
@@ -113,11 +77,11 @@ describe('openai provider', () => {
 
   it('sends no Authorization header without an API key', async () => {
     await provider({ apiKey: undefined }).reply(aReplyInput('hello'))
-    expect(received[0]!.headers.authorization).toBeUndefined()
+    expect(fake.received[0]!.headers.authorization).toBeUndefined()
   })
 
   it('returns the content and the sections of a JSON answer', async () => {
-    answer = completion(
+    fake.answer = completion(
       JSON.stringify({ content: 'Drafted the impression.', sections: { impression: 'Benign.' } }),
     )
     const reply = await provider().reply(
@@ -130,7 +94,9 @@ describe('openai provider', () => {
   })
 
   it('accepts a JSON answer wrapped in a code fence', async () => {
-    answer = completion('```json\n{"content": "Fenced.", "sections": {"findings": "Nodule."}}\n```')
+    fake.answer = completion(
+      '```json\n{"content": "Fenced.", "sections": {"findings": "Nodule."}}\n```',
+    )
     expect(await provider().reply(aReplyInput('hello'))).toEqual({
       content: 'Fenced.',
       sections: { findings: 'Nodule.' },
@@ -138,7 +104,7 @@ describe('openai provider', () => {
   })
 
   it('ignores empty, unknown and non-text sections, so an echoed empty key cannot wipe a section', async () => {
-    answer = completion(
+    fake.answer = completion(
       JSON.stringify({
         content: 'Done.',
         sections: { findings: '', impression: 'Stable.', summary: 'x', technique: 3 },
@@ -151,25 +117,26 @@ describe('openai provider', () => {
   })
 
   it('uses the raw text as the content when the answer is not the JSON asked for', async () => {
-    answer = completion('The indication is persistent cough.')
+    fake.answer = completion('The indication is persistent cough.')
     expect(await provider().reply(aReplyInput('why?'))).toEqual({
       content: 'The indication is persistent cough.',
     })
-    answer = completion('{"answer": "wrong shape"}')
+    fake.answer = completion('{"answer": "wrong shape"}')
     expect(await provider().reply(aReplyInput('why?'))).toEqual({
       content: '{"answer": "wrong shape"}',
     })
   })
 
   it('drops sections the model returns for a finalized report', async () => {
-    answer = completion(
+    fake.answer = completion(
       JSON.stringify({ content: 'Changed it.', sections: { impression: 'New.' } }),
     )
     const reply = await provider().reply(
       aReplyInput('rewrite the impression', { study: aStudy({ report: aFinalReport() }) }),
     )
     expect(reply).toEqual({ content: 'Changed it.' })
-    const system = (received[0]!.body as { messages: { content: string }[] }).messages[0]!.content
+    const system = (fake.received[0]!.body as { messages: { content: string }[] }).messages[0]!
+      .content
     expect(system).toContain('Report (FINAL, cannot be changed):')
   })
 
@@ -179,7 +146,7 @@ describe('openai provider', () => {
         'Findings: 5 mm nodule in the right upper lobe. Impression: indeterminate pulmonary nodule.',
       ),
     )
-    expect(received).toHaveLength(0)
+    expect(fake.received).toHaveLength(0)
     expect(reply).toEqual({
       content: 'Updated the report: Findings, Impression.',
       sections: {
@@ -199,11 +166,11 @@ describe('openai provider', () => {
     expect(await remote.phrases({ modality: 'CT', bodyPart: 'chest' })).toEqual(
       await local.phrases({ modality: 'CT', bodyPart: 'chest' }),
     )
-    expect(received).toHaveLength(0)
+    expect(fake.received).toHaveLength(0)
   })
 
   it('throws a clear error on an HTTP error, with the provider’s message', async () => {
-    answer = (res) => {
+    fake.answer = (res) => {
       res.writeHead(500, { 'Content-Type': 'application/json' })
       res.end(
         JSON.stringify({ error: { message: 'The server had an error', type: 'server_error' } }),
@@ -215,7 +182,7 @@ describe('openai provider', () => {
   })
 
   it('throws when the model does not answer within the timeout', async () => {
-    answer = () => {
+    fake.answer = () => {
       // Never answers: the provider's own timeout must end the call.
     }
     await expect(provider({ timeoutMs: 200 }).reply(aReplyInput('hello'))).rejects.toThrow(
@@ -224,14 +191,14 @@ describe('openai provider', () => {
   })
 
   it('throws when the endpoint answers with something that is not a chat completion', async () => {
-    answer = (res) => {
+    fake.answer = (res) => {
       res.writeHead(200, { 'Content-Type': 'text/html' })
       res.end('<html>proxy login</html>')
     }
     await expect(provider().reply(aReplyInput('hello'))).rejects.toThrow(
       'The assistant model answered with something other than JSON',
     )
-    answer = completion(null)
+    fake.answer = completion(null)
     await expect(provider().reply(aReplyInput('hello'))).rejects.toThrow(
       'The assistant model answered with an empty message',
     )
@@ -262,7 +229,7 @@ describe('createAssistant', () => {
   })
 
   it('gives the openai provider, talking to the configured endpoint', async () => {
-    answer = completion(JSON.stringify({ content: 'From the model.' }))
+    fake.answer = completion(JSON.stringify({ content: 'From the model.' }))
     const assistant = createAssistant({
       provider: 'openai',
       baseUrl: `${baseUrl}/`,
@@ -272,8 +239,8 @@ describe('createAssistant', () => {
     })
     expect(assistant.name).toBe('openai')
     expect(await assistant.reply(aReplyInput('hello'))).toEqual({ content: 'From the model.' })
-    expect(received[0]!.url).toBe('/v1/chat/completions')
-    expect(received[0]!.headers.authorization).toBe('Bearer sk-config')
-    expect((received[0]!.body as { model: string }).model).toBe('configured-model')
+    expect(fake.received[0]!.url).toBe('/v1/chat/completions')
+    expect(fake.received[0]!.headers.authorization).toBe('Bearer sk-config')
+    expect((fake.received[0]!.body as { model: string }).model).toBe('configured-model')
   })
 })

@@ -16,6 +16,7 @@ import {
   sendMessageRequestSchema,
   phrasesRequestSchema,
   cleanupRequestSchema,
+  draftImpressionRequestSchema,
   PRECONDITION_FAILED,
   reportChangedError,
   reportETag,
@@ -495,6 +496,21 @@ export function apiHandlers(backend: ApiBackend) {
     handle('checkReport', ({ params }) =>
       orderOf(params) ? HttpResponse.json({ issues: [] }) : notFound('order'),
     ),
+    // The impression draft (issue 18): the Findings' sentences that do not start with "No", as
+    // the local provider would keep them (the provider's own tests are the server's).
+    handle('draftImpression', ({ params, body }) => {
+      if (!orderOf(params)) return notFound('order')
+      const parsed = draftImpressionRequestSchema.safeParse(body)
+      if (!parsed.success) return badRequest('invalid impression draft request')
+      const kept = (parsed.data.sections.findings.match(/[^.]+\./g) ?? [])
+        .map((sentence) => sentence.trim())
+        .filter((sentence) => !/^no\b/i.test(sentence))
+      const impression =
+        kept.length === 1
+          ? kept[0]
+          : kept.map((sentence, i) => `${String(i + 1)}. ${sentence}`).join('\n')
+      return HttpResponse.json({ impression, source: 'local' })
+    }),
     ...libraryHandlers(backend, handle),
     // The live worklist's stream: none here, as at a spec backend (the live-events tests add one).
     http.get(`${API_PREFIX}${EVENTS_PATH}`, () => new HttpResponse(null, { status: 404 })),

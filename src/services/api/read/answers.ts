@@ -13,6 +13,7 @@ import type {
 import type {
   Addendum,
   Claim,
+  ImpressionDraft,
   InitializeAnswer,
   ListedOrder,
   Macro,
@@ -69,6 +70,7 @@ export interface Answers {
   nextStudy: Order | null
   listPriors: PriorStudy[]
   checkReport: { issues: QaIssue[] }
+  draftImpression: ImpressionDraft
   listTemplates: Template[]
   listMacros: Macro[]
   createMacro: Macro
@@ -128,6 +130,15 @@ function readReportWrite(raw: unknown): Reading<Report | null> {
   return ok(holdsReport(raw) ? readReport(raw) : null)
 }
 
+/** The draft's text (`impression`, or a bare string); a source other than ours is unknown. */
+function readImpressionDraft(raw: unknown): Reading<ImpressionDraft> {
+  const impression = isRecord(raw) ? readText(raw.impression) : readText(raw)
+  if (impression === undefined) return malformed('impression: missing')
+  const source =
+    isRecord(raw) && (raw.source === 'llm' || raw.source === 'local') ? raw.source : null
+  return ok({ impression: impression.trim(), source })
+}
+
 function readMacroAnswer(raw: unknown): Reading<Macro> {
   const read = readMacro(raw)
   return read.ok ? ok(read.value) : malformed(`${read.field}: cannot be read`)
@@ -169,6 +180,7 @@ export const answerReaders: Readers = {
     const issues = readQaIssues(raw)
     return issues ? ok({ issues }) : malformed('issues: missing')
   },
+  draftImpression: readImpressionDraft,
   listTemplates: (raw) => readList(raw, readTemplate),
   listMacros: (raw) => readList(raw, readMacro),
   createMacro: readMacroAnswer,

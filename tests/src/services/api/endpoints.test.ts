@@ -8,6 +8,7 @@ import { routes, type RouteName } from '../../../../contract'
 import { baseApi } from '../../../../src/services/api/baseApi'
 import { claimsApi } from '../../../../src/services/api/claimsApi'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
+import { impressionApi } from '../../../../src/services/api/impressionApi'
 import { libraryApi } from '../../../../src/services/api/libraryApi'
 import { ordersApi } from '../../../../src/services/api/ordersApi'
 import { priorsApi } from '../../../../src/services/api/priorsApi'
@@ -192,6 +193,14 @@ const cases: Record<RouteName, EndpointCase> = {
     call: (store) =>
       store.dispatch(qaApi.endpoints.checkReport.initiate({ orderId: 'O1', sections })).unwrap(),
     path: '/api/v1/orders/O1/report/check',
+    body: { sections },
+  },
+  draftImpression: {
+    call: (store) =>
+      store
+        .dispatch(impressionApi.endpoints.draftImpression.initiate({ orderId: 'O1', sections }))
+        .unwrap(),
+    path: '/api/v1/orders/O1/report/impression-draft',
     body: { sections },
   },
   listTemplates: {
