@@ -6,9 +6,11 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { Macro, Order, ReportSections } from '../../services/api/model'
+import { DraftImpressionButton, ImpressionDraftPanel } from './ImpressionDraft'
 import { MacrosMenu } from './MacrosMenu'
 import { undoInsertion } from './reportFields'
 import { TemplatePicker } from './TemplatePicker'
+import { useImpressionDraft } from './useImpressionDraft'
 import type { ReportAreas } from './useReportAreas'
 
 interface Insertion {
@@ -29,6 +31,7 @@ export function ReportTools({
   macros: readonly Macro[]
 }) {
   const [inserted, setInserted] = useState<Insertion | null>(null)
+  const impressionDraft = useImpressionDraft(order, areas)
   return (
     <>
       <HStack gap="1">
@@ -44,7 +47,9 @@ export function ReportTools({
           }}
         />
         <MacrosMenu macros={macros} disabled={readOnly} onInsert={areas.insertAtCursor} />
+        <DraftImpressionButton flow={impressionDraft} readOnly={readOnly} />
       </HStack>
+      <ImpressionDraftPanel flow={impressionDraft} readOnly={readOnly} />
       {inserted && !readOnly && (
         <HStack
           gap="3"
