@@ -191,6 +191,8 @@ export const routePaths = {
   nextStudy: { method: 'POST', path: '/worklist/next' },
   listPriors: { method: 'GET', path: '/orders/:id/priors' },
   checkReport: { method: 'POST', path: '/orders/:id/report/check' },
+  listCommunications: { method: 'GET', path: '/orders/:id/report/communications' },
+  recordCommunication: { method: 'POST', path: '/orders/:id/report/communications' },
   listTemplates: { method: 'GET', path: '/templates' },
   listMacros: { method: 'GET', path: '/macros' },
   createMacro: { method: 'POST', path: '/macros' },

@@ -20,6 +20,7 @@ import { rootReducer, type RootState } from './rootReducer'
 import '../services/api/libraryApi'
 import '../services/api/priorsApi'
 import '../services/api/qaApi'
+import '../services/api/communicationsApi'
 
 export { rootReducer, type RootState }
 

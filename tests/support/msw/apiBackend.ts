@@ -29,6 +29,7 @@ import {
   type RevisionCause,
   type RouteName,
   addAddendumRequestSchema,
+  type Communication,
   claimRequestSchema,
   CLAIMED_ERROR,
   EVENTS_PATH,
@@ -44,6 +45,7 @@ import {
   FIXED_TIME,
 } from './data'
 import { libraryHandlers, TEST_TEMPLATES } from './libraryBackend'
+import { signingHandlers } from './signingBackend'
 import { asksForPage, CALLER_ID, callerOf, pageOf } from './orderPages'
 
 export interface RecordedRequest {
@@ -79,6 +81,8 @@ export interface ApiBackend {
   templates: Template[]
   /** The caller's macros. */
   macros: Macro[]
+  /** Critical result communications recorded, per order (signingBackend.ts). */
+  communications: Map<string, Communication[]>
   /** Requests recorded for one route. */
   requestsTo(route: RouteName): RecordedRequest[]
   /** Back to the demo data and an empty request log. */
@@ -135,6 +139,7 @@ export function createApiBackend(): ApiBackend {
     paging: false,
     templates: [],
     macros: [],
+    communications: new Map(),
     requestsTo: (route) => backend.requests.filter((request) => request.route === route),
     reset: () => {
       const data = demoData()
@@ -148,6 +153,7 @@ export function createApiBackend(): ApiBackend {
       backend.paging = false
       backend.templates = structuredClone(TEST_TEMPLATES)
       backend.macros = []
+      backend.communications = new Map()
     },
   }
   backend.reset()
@@ -496,6 +502,7 @@ export function apiHandlers(backend: ApiBackend) {
       orderOf(params) ? HttpResponse.json({ issues: [] }) : notFound('order'),
     ),
     ...libraryHandlers(backend, handle),
+    ...signingHandlers(backend, handle, TEST_CLINICIAN),
     // The live worklist's stream: none here, as at a spec backend (the live-events tests add one).
     http.get(`${API_PREFIX}${EVENTS_PATH}`, () => new HttpResponse(null, { status: 404 })),
     handle('speechToken', () => HttpResponse.json({ token: 'speech-token-1', region: 'local' })),

@@ -13,6 +13,7 @@ import type {
 import type {
   Addendum,
   Claim,
+  Communication,
   InitializeAnswer,
   ListedOrder,
   Macro,
@@ -37,6 +38,7 @@ import {
   readRevision,
 } from './entities'
 import { readClaim } from './claims'
+import { readCommunication } from './communications'
 import { readPrior } from './priors'
 import { readQaIssues } from './qa'
 import { readMacro, readTemplate } from './library'
@@ -74,6 +76,8 @@ export interface Answers {
   createMacro: Macro
   updateMacro: Macro
   deleteMacro: null
+  listCommunications: Communication[]
+  recordCommunication: Communication
 }
 
 export type Reading<T> =
@@ -174,6 +178,11 @@ export const answerReaders: Readers = {
   createMacro: readMacroAnswer,
   updateMacro: readMacroAnswer,
   deleteMacro: () => ok(null),
+  listCommunications: (raw) => readList(raw, readCommunication),
+  recordCommunication: (raw) => {
+    const read = readCommunication(raw)
+    return read.ok ? ok(read.value) : malformed(`${read.field}: cannot be read`)
+  },
 }
 
 /**
