@@ -21,6 +21,7 @@ import {
   type CommunicationRequest,
   type ReportSections,
 } from '../../contract'
+import { loadConfig } from '../../server/config'
 import { hl7Outbox } from '../../server/db/schema'
 import { listAuditEvents } from '../../server/repo/audit'
 import { validateR4 } from '../support/fhirValidator'
@@ -315,6 +316,23 @@ describe.skipIf(skipDatabase)('critical results communicated', () => {
       }
     }
     expect([...outcomes].every((status) => status === 200 || status === 409)).toBe(true)
+  })
+})
+
+describe('REQUIRE_CRITICAL_COMMUNICATION', () => {
+  it('CR-13 is on unless set to 0, false or no; any other value stops the server at start-up naming it', () => {
+    expect(loadConfig({}).requireCriticalCommunication).toBe(true)
+    for (const on of ['1', 'true', 'yes', ''])
+      expect(loadConfig({ REQUIRE_CRITICAL_COMMUNICATION: on }).requireCriticalCommunication).toBe(
+        true,
+      )
+    for (const off of ['0', 'false', 'no'])
+      expect(loadConfig({ REQUIRE_CRITICAL_COMMUNICATION: off }).requireCriticalCommunication).toBe(
+        false,
+      )
+    expect(() => loadConfig({ REQUIRE_CRITICAL_COMMUNICATION: 'off' })).toThrow(
+      /REQUIRE_CRITICAL_COMMUNICATION/,
+    )
   })
 })
 
