@@ -200,6 +200,8 @@ export const routePaths = {
   listPriors: { method: 'GET', path: '/orders/:id/priors' },
   checkReport: { method: 'POST', path: '/orders/:id/report/check' },
   draftImpression: { method: 'POST', path: '/orders/:id/report/impression-draft' },
+  listCommunications: { method: 'GET', path: '/orders/:id/report/communications' },
+  recordCommunication: { method: 'POST', path: '/orders/:id/report/communications' },
   listTemplates: { method: 'GET', path: '/templates' },
   listMacros: { method: 'GET', path: '/macros' },
   createMacro: { method: 'POST', path: '/macros' },

@@ -33,11 +33,18 @@ import {
   templateListSchema,
   templatesQuerySchema,
 } from './library'
-
+import {
+  communicationListSchema,
+  communicationRequestSchema,
+  communicationSchema,
+  finalizeRequestSchema,
+  qaOverrideSchema,
+} from './signing'
 // The contract's plain values (constants, the text rule, the route table's methods and paths)
 // live in constants.ts, free of zod, so that a client can use them without loading zod.
 export * from './constants'
 export * from './library'
+export * from './signing'
 
 export const idSchema = z.string().min(1).max(200)
 export type Id = z.infer<typeof idSchema>
@@ -123,6 +130,10 @@ export const reportSchema = z.object({
    */
   finalized_by: userRefSchema.nullable().optional(),
   addenda: z.array(addendumSchema).optional(),
+  /** Critical results communicated (./signing), oldest first; our server always writes it. */
+  communications: z.array(communicationSchema).optional(),
+  /** The pre-sign check issues the signer overrode, and why (null: none). */
+  qa_override: qaOverrideSchema.nullable().optional(),
 })
 export type Report = z.infer<typeof reportSchema>
 
@@ -333,6 +344,8 @@ export const reportRevisionSchema = z.object({
   /** The sections that differ from the revision before (all that are not blank for the first). */
   sections_changed: z.array(z.enum(REPORT_SECTION_KEYS)),
   created_at: timestampSchema,
+  /** A `finalize` revision's pre-sign check override, when the signer gave one. */
+  qa_override: qaOverrideSchema.optional(),
 })
 export type ReportRevision = z.infer<typeof reportRevisionSchema>
 export const reportRevisionListSchema = z.array(reportRevisionSchema)
@@ -464,10 +477,24 @@ export const routes = {
     body: saveReportRequestSchema,
     answer: reportAnswerSchema,
   },
+  /** Optional body (./signing); 409 `finalizeConflictSchema` when our server refuses to sign. */
   finalizeReport: {
     ...routePaths.finalizeReport,
     params: orderParamsSchema,
+    body: finalizeRequestSchema,
     answer: reportAnswerSchema,
+  },
+  listCommunications: {
+    ...routePaths.listCommunications,
+    params: orderParamsSchema,
+    answer: communicationListSchema,
+  },
+  /** 201 with the record. */
+  recordCommunication: {
+    ...routePaths.recordCommunication,
+    params: orderParamsSchema,
+    body: communicationRequestSchema,
+    answer: communicationSchema,
   },
   listReportRevisions: {
     ...routePaths.listReportRevisions,

@@ -36,6 +36,7 @@ import { eventRoutes } from './routes/events'
 import { priorRoutes } from './routes/priors'
 import { qaRoutes } from './routes/qa'
 import { macroRoutes } from './routes/macros'
+import { communicationRoutes } from './routes/communications'
 import { templateRoutes } from './routes/templates'
 import { withoutNotifications, type ListenFn } from './db/notifications'
 import { createEventHub, type EventHub } from './events/hub'
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         speech: createSpeechTokenProvider(config.speech, deps.fetch),
         now,
         retainSignedReports: config.retainSignedReports,
+        requireCriticalCommunication: config.requireCriticalCommunication,
         heavy,
         worklistFinalDays: config.worklistFinalDays,
         links,
@@ -234,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(impressionDraftRoutes, { db, assistant, gate: drafts })
       await api.register(templateRoutes)
       await api.register(macroRoutes, { db, now })
+      await api.register(communicationRoutes, { db, now, results: hl7.results })
       // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.
       api.setNotFoundHandler(() => {
         throw new HttpError(404, 'not_found', 'No such API route.')

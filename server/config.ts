@@ -93,6 +93,7 @@ const envSchema = z.object({
     return z.NEVER
   }),
   RETAIN_SIGNED_REPORTS: flag,
+  REQUIRE_CRITICAL_COMMUNICATION: flag,
   HEAVY_ANSWERS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   HEAVY_ANSWERS_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   HEAVY_ANSWERS_MAX_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -186,6 +187,11 @@ export interface ServerConfig {
    */
   retainSignedReports: boolean
   /**
+   * Issue 18: a report asserting a critical finding is signed only once a communication of it is
+   * recorded (409 `critical_result_not_communicated`); `REQUIRE_CRITICAL_COMMUNICATION=0` lifts it.
+   */
+  requireCriticalCommunication: boolean
+  /**
    * SEC-9: whole-list answers (the worklist, the patients) built at once per process, how many
    * may wait, and for how long; past that a request gets 503 with Retry-After.
    */
@@ -260,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: path.resolve(e.STATIC_DIR),
     seed: e.SEED ?? true,
     retainSignedReports: e.RETAIN_SIGNED_REPORTS ?? false,
+    requireCriticalCommunication: e.REQUIRE_CRITICAL_COMMUNICATION ?? true,
     worklistFinalDays: e.WORKLIST_FINAL_DAYS,
     claimLeaseSeconds: e.CLAIM_LEASE_SECONDS,
     heavyAnswers: {

@@ -17,7 +17,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { MessageMeta, ReportSectionKey } from '../../contract'
+import type {
+  CommunicationMethod,
+  MessageMeta,
+  QaIssueCode,
+  ReportSectionKey,
+} from '../../contract'
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
@@ -120,6 +125,9 @@ export const reports = pgTable('reports', {
   finalizedBy: text('finalized_by'),
   /** The signer's display name when they signed. */
   finalizedByName: text('finalized_by_name'),
+  /** Pre-sign check issues signed over (FIN): the signer's reason and the codes it covered. */
+  qaOverrideReason: text('qa_override_reason'),
+  qaOverrideCodes: jsonb('qa_override_codes').$type<QaIssueCode[]>(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 })
@@ -149,6 +157,9 @@ export const reportRevisions = pgTable(
       enum: ['save', 'assistant', 'finalize', 'addendum', 'undo', 'restore'],
     }).notNull(),
     sectionsChanged: jsonb('sections_changed').$type<ReportSectionKey[]>().notNull(),
+    /** A `finalize` revision's pre-sign check override, as on the report. */
+    qaOverrideReason: text('qa_override_reason'),
+    qaOverrideCodes: jsonb('qa_override_codes').$type<QaIssueCode[]>(),
     createdAt: createdAt(),
   },
   (t) => [index('report_revisions_order_idx').on(t.orderId, t.seq)],
@@ -385,4 +396,32 @@ export const macros = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('macros_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+)
+
+/**
+ * Critical results (issue 18): each time a clinician tells a referrer of a critical finding, who
+ * they told, how, when, and whether it was read back. Part of the signed report (its answer, the
+ * HL7 result, the FHIR DiagnosticReport); never changed (migration 0009), removed only with the
+ * report when a conversation is cleared. Oldest first by `seq`.
+ */
+export const criticalCommunications = pgTable(
+  'critical_communications',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    role: text('role').notNull(),
+    method: text('method').$type<CommunicationMethod>().notNull(),
+    communicatedAt: timestamp('communicated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    readBack: boolean('read_back').notNull(),
+    recordedBy: text('recorded_by').notNull(),
+    recordedByName: text('recorded_by_name').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [index('critical_communications_order_idx').on(t.orderId, t.seq)],
 )

@@ -2,8 +2,8 @@
  * A signed report as a FHIR R4 DiagnosticReport (GET /orders/{id}/report/fhir): status `final`,
  * or `appended` once an addendum is added; the study as `code`; the patient and the signer as
  * contained resources (the report is complete on its own: a reader needs no other request);
- * the accession as the identifier; the impression as `conclusion`; the whole text, addenda
- * included, as `presentedForm` (text/plain, UTF-8, base64). Checked against the R4 definitions
+ * the accession as the identifier; the impression as `conclusion`; the whole text, critical result
+ * communications and addenda included, as `presentedForm` (text/plain, UTF-8, base64). Checked against the R4 definitions
  * in tests/server/fhirReport.test.ts.
  */
 import type {
@@ -13,7 +13,7 @@ import type {
   Patient,
   Practitioner,
 } from '@medplum/fhirtypes'
-import type { Order } from '../../contract'
+import { communicationSentence, type Order } from '../../contract'
 import type { SignedStudy } from '../repo/signedReport'
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8'
@@ -84,6 +84,18 @@ export function reportText({ order, mrn }: SignedStudy): string {
   for (const [key, heading] of SECTION_HEADINGS) {
     const text = report.sections[key].trim()
     if (text !== '') lines.push('', `${heading}:`, text)
+  }
+  for (const told of report.communications ?? []) {
+    lines.push(
+      '',
+      communicationSentence({
+        recipient: told.recipient,
+        role: told.role,
+        method: told.method,
+        at: told.communicated_at,
+        readBack: told.read_back,
+      }),
+    )
   }
   const signer = report.finalized_by?.name
   lines.push(

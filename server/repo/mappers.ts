@@ -1,8 +1,16 @@
 /** Database rows -> contract shapes. The only place that knows both. */
 import { sql, type InferSelectModel } from 'drizzle-orm'
-import type { Addendum, Message, Order, Patient, Report } from '../../contract'
+import type { Addendum, Communication, Message, Order, Patient, Report } from '../../contract'
 import { isoTimestamp } from '../db/prepared'
-import { orderClaims, orders, patients, reportAddenda, reports, type messages } from '../db/schema'
+import {
+  criticalCommunications,
+  orderClaims,
+  orders,
+  patients,
+  reportAddenda,
+  reports,
+  type messages,
+} from '../db/schema'
 
 export type PatientRow = InferSelectModel<typeof patients>
 export type OrderRow = InferSelectModel<typeof orders>
@@ -28,8 +36,15 @@ export function toPatient(row: Pick<PatientRow, keyof typeof patientColumns>): P
   }
 }
 
-/** A report with its addenda (oldest first; only a final report has any). */
-export function toReport(row: ReportRow, addenda: Addendum[]): Report {
+/**
+ * A report with its addenda (oldest first; only a final report has any), the critical results
+ * communicated for its order (oldest first) and the pre-sign check issues its signer overrode.
+ */
+export function toReport(
+  row: ReportRow,
+  addenda: Addendum[],
+  communications: Communication[] = [],
+): Report {
   return {
     sections: {
       history: row.history,
@@ -46,8 +61,44 @@ export function toReport(row: ReportRow, addenda: Addendum[]): Report {
         ? { user_id: row.finalizedBy, name: row.finalizedByName ?? row.finalizedBy }
         : null,
     addenda,
+    communications,
+    qa_override:
+      row.qaOverrideReason !== null && row.qaOverrideCodes !== null
+        ? { reason: row.qaOverrideReason, codes: row.qaOverrideCodes }
+        : null,
   }
 }
+
+export type CommunicationRow = InferSelectModel<typeof criticalCommunications>
+
+export function toCommunication(row: CommunicationRow): Communication {
+  return {
+    id: row.id,
+    recipient: row.recipient,
+    role: row.role,
+    method: row.method,
+    communicated_at: row.communicatedAt.toISOString(),
+    read_back: row.readBack,
+    recorded_by: { user_id: row.recordedBy, name: row.recordedByName },
+    recorded_at: row.recordedAt.toISOString(),
+  }
+}
+
+/** `toCommunication` in SQL: the communications of the row's order, oldest first. */
+const communicationsJson = sql`coalesce((select json_agg(json_build_object(
+    'id', ${criticalCommunications.id},
+    'recipient', ${criticalCommunications.recipient},
+    'role', ${criticalCommunications.role},
+    'method', ${criticalCommunications.method},
+    'communicated_at', ${isoTimestamp(criticalCommunications.communicatedAt)},
+    'read_back', ${criticalCommunications.readBack},
+    'recorded_by', json_build_object(
+      'user_id', ${criticalCommunications.recordedBy},
+      'name', ${criticalCommunications.recordedByName}
+    ),
+    'recorded_at', ${isoTimestamp(criticalCommunications.recordedAt)}
+  ) order by ${criticalCommunications.seq}) from ${criticalCommunications}
+  where ${criticalCommunications.orderId} = ${orders.id}), '[]'::json)`
 
 /** `toAddendum` in SQL: the addenda of the row's order, oldest first (only final reports have any). */
 const addendaJson = sql`coalesce((select json_agg(json_build_object(
@@ -116,7 +167,12 @@ export const orderJson = sql<Order>`json_build_object(
         'user_id', ${reports.finalizedBy},
         'name', coalesce(${reports.finalizedByName}, ${reports.finalizedBy})
       ) else null end,
-    'addenda', case when ${reports.isFinal} then ${addendaJson} else '[]'::json end
+    'addenda', case when ${reports.isFinal} then ${addendaJson} else '[]'::json end,
+    'communications', ${communicationsJson},
+    'qa_override', case when ${reports.qaOverrideReason} is not null
+      and ${reports.qaOverrideCodes} is not null
+      then json_build_object('reason', ${reports.qaOverrideReason}, 'codes', ${reports.qaOverrideCodes})
+      else null end
   ) end,
   'claimed_by', ${claimedByJson},
   'study_instance_uid', ${orders.studyInstanceUid}

@@ -10,7 +10,14 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Database, Tx } from '../db/client'
-import { hl7Outbox, orders, patients, reportAddenda, reports } from '../db/schema'
+import {
+  criticalCommunications,
+  hl7Outbox,
+  orders,
+  patients,
+  reportAddenda,
+  reports,
+} from '../db/schema'
 import { buildResultMessage, type ResultKind } from '../integration/hl7/resultMessage'
 import type { Hl7Config } from '../integration/hl7/settings'
 import { recordAudit } from './audit'
@@ -33,6 +40,11 @@ export function resultsQueue(config: Hl7Config): ResultsQueue {
       .from(reportAddenda)
       .where(eq(reportAddenda.orderId, orderId))
       .orderBy(asc(reportAddenda.seq))
+    const communications = await tx
+      .select()
+      .from(criticalCommunications)
+      .where(eq(criticalCommunications.orderId, orderId))
+      .orderBy(asc(criticalCommunications.seq))
     const controlId = `RO${randomUUID().replaceAll('-', '').slice(0, 18)}`
     const message = buildResultMessage(
       {
@@ -53,6 +65,14 @@ export function resultsQueue(config: Hl7Config): ResultsQueue {
           text: a.text,
           author: { userId: a.authorUserId, name: a.authorName },
           at: a.createdAt,
+        })),
+        communications: communications.map((c) => ({
+          recipient: c.recipient,
+          role: c.role,
+          method: c.method,
+          at: c.communicatedAt,
+          readBack: c.readBack,
+          recordedBy: { userId: c.recordedBy, name: c.recordedByName },
         })),
       },
       config,

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto'
 import { asc, desc, eq } from 'drizzle-orm'
 import type {
   Addendum,
+  Communication,
+  QaOverride,
   ReportRevision,
   ReportSectionKey,
   ReportSections,
@@ -13,7 +15,8 @@ import type {
 } from '../../contract'
 import { REPORT_SECTION_KEYS } from '../../contract'
 import type { Queryable, Tx } from '../db/client'
-import { reportAddenda, reportRevisions } from '../db/schema'
+import { criticalCommunications, reportAddenda, reportRevisions } from '../db/schema'
+import { toCommunication } from './mappers'
 
 export type RevisionAuthor = { kind: 'user'; userId: string; name: string } | { kind: 'assistant' }
 
@@ -53,6 +56,8 @@ export async function appendRevision(
     author: RevisionAuthor
     cause: RevisionCause
     at: Date
+    /** A signature's pre-sign check override. */
+    qaOverride?: QaOverride | undefined
   },
 ): Promise<ReportSectionKey[]> {
   const changed = changedSections(input.before, input.after)
@@ -65,6 +70,8 @@ export async function appendRevision(
     authorName: input.author.kind === 'user' ? input.author.name : null,
     cause: input.cause,
     sectionsChanged: changed,
+    qaOverrideReason: input.qaOverride?.reason ?? null,
+    qaOverrideCodes: input.qaOverride?.codes ?? null,
     createdAt: input.at,
   })
   return changed
@@ -88,6 +95,9 @@ function toRevision(row: RevisionRow): ReportRevision {
     cause: row.cause,
     sections_changed: row.sectionsChanged,
     created_at: row.createdAt.toISOString(),
+    ...(row.qaOverrideReason !== null && row.qaOverrideCodes !== null
+      ? { qa_override: { reason: row.qaOverrideReason, codes: row.qaOverrideCodes } }
+      : {}),
   }
 }
 
@@ -162,8 +172,22 @@ export async function insertAddendum(
   return toAddendum(row as AddendumRow)
 }
 
-/** Removes an order's revisions and addenda (clearing a conversation whose report goes too). */
+/** The critical results communicated for an order, oldest first. */
+export async function listCommunications(q: Queryable, orderId: string): Promise<Communication[]> {
+  const rows = await q
+    .select()
+    .from(criticalCommunications)
+    .where(eq(criticalCommunications.orderId, orderId))
+    .orderBy(asc(criticalCommunications.seq))
+  return rows.map(toCommunication)
+}
+
+/**
+ * Removes an order's revisions, addenda and critical result communications (clearing a
+ * conversation whose report goes too).
+ */
 export async function deleteHistory(tx: Tx, orderId: string): Promise<void> {
   await tx.delete(reportRevisions).where(eq(reportRevisions.orderId, orderId))
   await tx.delete(reportAddenda).where(eq(reportAddenda.orderId, orderId))
+  await tx.delete(criticalCommunications).where(eq(criticalCommunications.orderId, orderId))
 }

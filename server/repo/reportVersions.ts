@@ -11,7 +11,7 @@ import type { Queryable, Tx } from '../db/client'
 import { orders, reports } from '../db/schema'
 import { HttpError, notFound } from '../http/errors'
 import { toReport, type OrderRow, type ReportRow } from './mappers'
-import { listAddenda } from './reportHistory'
+import { listAddenda, listCommunications } from './reportHistory'
 
 /** Locks the order row for the rest of the transaction; 404 when it does not exist. */
 export async function lockOrder(tx: Tx, id: string) {
@@ -26,9 +26,10 @@ export const addendaOf = (
   report: ReportRow | null | undefined,
 ): Promise<Addendum[]> => (report?.isFinal ? listAddenda(q, report.orderId) : Promise.resolve([]))
 
-/** A report as the API answers it, with its addenda. */
+/** A report as the API answers it, with its addenda and its order's critical communications. */
 export async function reportAnswer(q: Queryable, row: ReportRow): Promise<Report> {
-  return toReport(row, await addendaOf(q, row))
+  const addenda = await addendaOf(q, row)
+  return toReport(row, addenda, await listCommunications(q, row.orderId))
 }
 
 /** The latest of some instants; null when there is none. */

@@ -4,16 +4,17 @@
  * its audit event.
  */
 import { eq } from 'drizzle-orm'
-import type { Addendum, Report, ReportSections, RevisionCause } from '../../contract'
+import type { Addendum, QaOverride, Report, ReportSections, RevisionCause } from '../../contract'
 import { REPORT_SECTION_KEYS } from '../../contract'
 import type { Database, Tx } from '../db/client'
 import { reports } from '../db/schema'
 import { conflict } from '../http/errors'
 import { auditOf, displayName, recordAudit, type Actor } from './audit'
-import { toReport, type OrderRow, type ReportRow } from './mappers'
+import type { OrderRow, ReportRow } from './mappers'
 import { assertNotClaimedByOther } from './claims'
 import type { ResultsQueue } from './outbox'
 import { appendRevision, insertAddendum, sectionsOf } from './reportHistory'
+import { assertSignable } from './signing'
 import {
   assertPreconditions,
   lockOrder,
@@ -89,16 +90,27 @@ export async function saveReport(
       tx,
       auditOf(write.actor, 'report_saved', orderId, at, { cause, sections: changed }),
     )
-    return toReport(row, [])
+    return reportAnswer(tx, row)
   })
 }
 
-/** Signs the report: the signer's id and name go on it, and a `finalize` revision is appended. */
+export interface SignatureWrite extends ReportWrite {
+  /** The pre-sign check issues the signer goes over, and why (kept on the report and revision). */
+  qaOverride?: QaOverride | undefined
+  /** REQUIRE_CRITICAL_COMMUNICATION: see `assertSignable` (./signing). */
+  requireCriticalCommunication: boolean
+}
+
+/**
+ * Signs the report: the signer's id and name go on it, and a `finalize` revision is appended.
+ * Refused (409) while it is empty, holds `[bracketed fields]`, or asserts a critical finding
+ * nobody has been told of (./signing).
+ */
 export async function finalizeReport(
   db: Database,
   orderId: string,
   now: () => Date,
-  write: ReportWrite,
+  write: SignatureWrite,
 ): Promise<Report> {
   return db.transaction(async (tx) => {
     // The signature goes on the version the clinician saw, or on nothing.
@@ -110,7 +122,9 @@ export async function finalizeReport(
     )
     const empty = !current || REPORT_SECTION_KEYS.every((key) => current[key].trim() === '')
     if (empty) throw conflict('There is nothing to finalize: the report is empty.')
+    await assertSignable(tx, orderId, sectionsOf(current), write.requireCriticalCommunication)
     const at = nextVersionTime(now(), order, current)
+    const override = write.qaOverride
     const name = await displayName(tx, write.actor)
     const [row] = await tx
       .update(reports)
@@ -119,6 +133,8 @@ export async function finalizeReport(
         finalizedAt: at,
         finalizedBy: write.actor.userId,
         finalizedByName: name,
+        qaOverrideReason: override?.reason ?? null,
+        qaOverrideCodes: override?.codes ?? null,
         updatedAt: at,
       })
       .where(eq(reports.orderId, orderId))
@@ -131,8 +147,19 @@ export async function finalizeReport(
       author: { kind: 'user', userId: write.actor.userId, name },
       cause: 'finalize',
       at,
+      qaOverride: override,
     })
-    await recordAudit(tx, auditOf(write.actor, 'report_finalized', orderId, at))
+    // The override's codes only: its reason is the clinician's words, kept with the report.
+    await recordAudit(
+      tx,
+      auditOf(
+        write.actor,
+        'report_finalized',
+        orderId,
+        at,
+        override ? { qa_override_codes: override.codes } : undefined,
+      ),
+    )
     await write.results?.(tx, orderId, 'final', at)
     return reportAnswer(tx, signed)
   })

@@ -9,6 +9,7 @@ import negotiate from '@fastify/accept-negotiator'
 import {
   claimConflictSchema,
   errorSchema,
+  finalizeConflictSchema,
   ORDER_LIST_QUERY_KEYS,
   routes,
   type Order,
@@ -52,6 +53,8 @@ export interface ApiDeps {
   studyOpened?: (orderId: string, order?: Order) => void
   /** HL7_SEND_TO: signed results queued for the RIS, and the worker to wake after the commit. */
   results?: { queue: ResultsQueue; wake(): void } | undefined
+  /** REQUIRE_CRITICAL_COMMUNICATION (default on): see `finalizeReport` in ../repo/reports. */
+  requireCriticalCommunication?: boolean
 }
 
 const ENCODINGS: Encoding[] = ['br', 'gzip']
@@ -283,7 +286,14 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
     {
       schema: {
         params: routes.finalizeReport.params,
-        response: { 200: routes.finalizeReport.answer, ...errors },
+        // No body (the spec's call), `{}`, or a pre-sign check override.
+        body: routes.finalizeReport.body.nullish(),
+        response: {
+          200: routes.finalizeReport.answer,
+          ...errors,
+          // A refused signature may say how many `[bracketed fields]` are left (`count`).
+          409: z.union([claimConflictSchema, finalizeConflictSchema]),
+        },
       },
     },
     async (request, reply) => {
@@ -291,6 +301,8 @@ export const apiRoutes: FastifyPluginCallbackZod<ApiDeps> = (
         actor: request.actor,
         preconditions: reportPreconditions(request),
         results: deps.results?.queue,
+        qaOverride: request.body?.qa_override,
+        requireCriticalCommunication: deps.requireCriticalCommunication ?? true,
       })
       deps.results?.wake()
       setETag(reply, report)

@@ -12,7 +12,7 @@ import { ordersSlice, worklistSlice } from '../features/orders'
 import type { claimSlice } from '../features/orders'
 import { authorshipSlice } from '../features/conversation'
 import type { conversationSlice } from '../features/conversation'
-import type { addendumSlice, comparisonSlice, reportSlice } from '../features/report'
+import type { addendumSlice, comparisonSlice, reportSlice, signingSlice } from '../features/report'
 import type { dictationSlice } from '../features/dictation'
 
 /**
@@ -29,6 +29,7 @@ export interface WorkspaceSlices
     WithSlice<typeof conversationSlice>,
     WithSlice<typeof reportSlice>,
     WithSlice<typeof addendumSlice>,
+    WithSlice<typeof signingSlice>,
     WithSlice<typeof comparisonSlice>,
     WithSlice<typeof dictationSlice> {}
 
@@ -58,6 +59,7 @@ type WorkspaceSlice =
   | typeof conversationSlice
   | typeof reportSlice
   | typeof addendumSlice
+  | typeof signingSlice
   | typeof comparisonSlice
   | typeof dictationSlice
 

@@ -21,6 +21,7 @@ import '../services/api/libraryApi'
 import '../services/api/priorsApi'
 import '../services/api/qaApi'
 import '../services/api/impressionApi'
+import '../services/api/communicationsApi'
 
 export { rootReducer, type RootState }
 

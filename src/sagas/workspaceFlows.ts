@@ -12,7 +12,7 @@ import { injectWorkspaceSlices } from '../app/rootReducer'
 import { conversationSlice } from '../features/conversation'
 import { dictationSlice } from '../features/dictation'
 import { claimSlice } from '../features/orders'
-import { addendumSlice, comparisonSlice, reportSlice } from '../features/report'
+import { addendumSlice, comparisonSlice, reportSlice, signingSlice } from '../features/report'
 import { withBrowserFlowDeps } from '../shared/flowDeps'
 import type { DeferredFlows } from './deferredFlows'
 import { watchChatDrafts } from './chatDraftSaga'
@@ -32,6 +32,7 @@ injectWorkspaceSlices([
   conversationSlice,
   reportSlice,
   addendumSlice,
+  signingSlice,
   comparisonSlice,
   dictationSlice,
 ])

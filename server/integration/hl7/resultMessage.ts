@@ -3,11 +3,12 @@
  * OBR-25 is F for the signature and C for each addendum, whose message carries the whole report
  * and every addendum so far (many receivers replace the earlier result). OBR-32 names the signer;
  * each line of each section is one OBX of type TX, OBX-3 naming the section (IMP^IMPRESSION marks
- * the impression); addenda follow, each line with its author (OBX-16) and time (OBX-14).
+ * the impression); each critical result communication follows (CRC, its time in OBX-14, who
+ * recorded it in OBX-16), then addenda, each line with its author (OBX-16) and time (OBX-14).
  */
 import { Hl7Context, Hl7Message, Hl7Segment } from '@medplum/core'
 import type { ReportSectionKey, Sex } from '../../../contract'
-import { REPORT_SECTION_KEYS } from '../../../contract'
+import { communicationSentence, REPORT_SECTION_KEYS } from '../../../contract'
 import { escapeHl7, formatDate, formatDtm } from './fields'
 import type { Hl7Config } from './settings'
 
@@ -26,6 +27,17 @@ export interface ResultData {
     signer: { userId: string; name: string }
   }
   addenda: { text: string; author: { userId: string; name: string }; at: Date }[]
+  /** Critical results communicated (issue 18), oldest first: one OBX each after the impression. */
+  communications?: ResultCommunication[]
+}
+
+export interface ResultCommunication {
+  recipient: string
+  role: string
+  method: string
+  at: Date
+  readBack: boolean
+  recordedBy: { userId: string; name: string }
 }
 
 /** OBX-3 of each section: code, text, and the coding system (L: local). */
@@ -37,6 +49,7 @@ const SECTION_CODES: Record<ReportSectionKey, [string, string]> = {
   impression: ['IMP', 'IMPRESSION'],
 }
 const ADDENDUM_CODE: [string, string] = ['ADD', 'ADDENDUM']
+const COMMUNICATION_CODE: [string, string] = ['CRC', 'CRITICAL RESULT COMMUNICATION']
 
 const SEX_CODES: Record<Sex, string> = { female: 'F', male: 'M', other: 'O', unknown: 'U' }
 
@@ -149,6 +162,16 @@ export function buildResultMessage(data: ResultData, identity: Identity): string
         obx(SECTION_CODES[key], String(index + 1), line, data.report.finalizedAt, signer),
       )
     }
+  })
+  data.communications?.forEach((told, index) => {
+    const line = communicationSentence({
+      recipient: told.recipient,
+      role: told.role,
+      method: told.method,
+      at: told.at.toISOString(),
+      readBack: told.readBack,
+    })
+    segments.push(obx(COMMUNICATION_CODE, String(index + 1), line, told.at, told.recordedBy))
   })
   data.addenda.forEach((addendum, index) => {
     for (const line of linesOf(addendum.text)) {

@@ -14,6 +14,10 @@ export interface ConfirmDialogProps {
   cancelLabel?: string
   /** The confirmation is on its way: the button shows it and takes no second press. */
   confirming?: boolean
+  /** Something still stands in the way of confirming (the body says what). */
+  confirmDisabled?: boolean
+  /** More than the question: what the answer depends on. */
+  children?: ReactNode
   onCancel: () => void
   onConfirm: () => void
 }
@@ -25,6 +29,8 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   confirming = false,
+  confirmDisabled = false,
+  children,
   onCancel,
   onConfirm,
 }: ConfirmDialogProps) {
@@ -48,12 +54,18 @@ export function ConfirmDialog({
             </Dialog.Header>
             <Dialog.Body>
               <Dialog.Description color="fg">{question}</Dialog.Description>
+              {children}
             </Dialog.Body>
             <Dialog.Footer>
               <Button ref={cancelRef} variant="outline" onClick={onCancel}>
                 {cancelLabel}
               </Button>
-              <Button colorPalette="brand" loading={confirming} onClick={onConfirm}>
+              <Button
+                colorPalette="brand"
+                loading={confirming}
+                disabled={confirmDisabled}
+                onClick={onConfirm}
+              >
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

@@ -2,3 +2,4 @@
 export { LineIcon, MicIcon, type LineIconProps } from './LineIcon'
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog'
 export { PanelDialog, type PanelDialogProps } from './PanelDialog'
+export { CheckboxField, type CheckboxFieldProps } from './CheckboxField'

@@ -287,8 +287,11 @@ export function ReportForm({
         <Suspense fallback={null}>
           <FinalizeDialog
             open={finalize.status === 'confirming'}
+            orderId={orderId}
             onCancel={() => dispatch(finalizeCancelled({ orderId }))}
-            onConfirm={() => dispatch(finalizeConfirmed({ orderId }))}
+            onConfirm={(qaOverride) =>
+              dispatch(finalizeConfirmed(qaOverride ? { orderId, qaOverride } : { orderId }))
+            }
           />
         </Suspense>
       )}

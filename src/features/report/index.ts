@@ -48,6 +48,12 @@ export {
 } from './reconcile'
 export { parseReport, serializeReport, type ReportText } from './sectionText'
 export {
+  preSignCheckAnswered,
+  preSignCheckFailed,
+  preSignCheckStarted,
+  signingSlice,
+} from './signingSlice'
+export {
   addendumDictated,
   addendumEdited,
   addendumSlice,

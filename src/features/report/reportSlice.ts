@@ -10,7 +10,7 @@
  */
 import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
 import { conversationApi } from '../../services/api/conversationApi'
-import type { Id, ReportSectionKey } from '../../../contract'
+import type { Id, QaOverride, ReportSectionKey } from '../../../contract'
 import type { ListedReport, Report, ReportSections } from '../../services/api/model'
 import { ordersApi } from '../../services/api/ordersApi'
 import type { StoredDraft } from '../../services/storage/draftStorage'
@@ -41,6 +41,9 @@ export type FinalizeFailureReason =
   | 'report_changed'
   /** The server refused (409): already final, or empty. */
   | 'refused'
+  /** Our server refused (409): `[bracketed fields]` left, or a critical finding nobody was told of. */
+  | 'unfilled_fields'
+  | 'critical_not_communicated'
   | 'request_failed'
 
 export interface FinalizeFailure {
@@ -277,7 +280,11 @@ export const reportSlice = createSlice({
       if (current?.status !== 'confirming') return
       state.finalize[action.payload.orderId] = IDLE_FINALIZE
     },
-    finalizeConfirmed(state, action: PayloadAction<OrderPayload>) {
+    finalizeConfirmed(
+      state,
+      // The pre-sign check issues signed over, and why (sent with the signature, issue 18).
+      action: PayloadAction<OrderPayload & { qaOverride?: QaOverride }>,
+    ) {
       const current = state.finalize[action.payload.orderId]
       if (current?.status !== 'confirming') return
       state.finalize[action.payload.orderId] = { status: 'running', error: null }

@@ -18,6 +18,7 @@ import { actionChannel, call, fork, put, select, take } from 'redux-saga/effects
 import {
   finalizeConfirmed,
   finalizeFailed,
+  finalizeRequested,
   finalizeSucceeded,
   isDraftDirty,
   saveFailed,
@@ -36,13 +37,21 @@ import {
 } from '../../features/report'
 import { readingElsewhere, selectOpenClaim, type OpenClaim } from '../../features/orders'
 import type { RootState } from '../../app/store'
-import { PRECONDITION_FAILED, reportChangedError, type Id } from '../../../contract'
+import {
+  CRITICAL_NOT_COMMUNICATED_ERROR,
+  PRECONDITION_FAILED,
+  reportChangedError,
+  UNFILLED_FIELDS_ERROR,
+  type Id,
+  type QaOverride,
+} from '../../../contract'
 import { conversationApi } from '../../services/api/conversationApi'
 import { selectOrderById } from '../../services/api/orderCache'
 import {
   CONFLICT,
   readOrder,
   readOrderQuietly,
+  refusalOf,
   sendFinalize,
   sendReport,
   toFailure,
@@ -174,6 +183,8 @@ const FINALIZE_MESSAGES = {
   report_changed_shown:
     'The report changed elsewhere and was not finalized. Review the version now shown, then finalize again.',
   refused: 'The server refused to finalize this report: it is already finalized or it is empty.',
+  critical_not_communicated:
+    'The report states a critical finding: record who was told of it, then finalize.',
 } as const
 
 function* failFinalize(orderId: Id, error: FinalizeFailure): SagaIterator {
@@ -184,7 +195,7 @@ function* failFinalize(orderId: Id, error: FinalizeFailure): SagaIterator {
  * Saves what is unsaved, then signs the version the clinician saw (`If-Match`): a report someone
  * else changed meanwhile, during the save or after it, is not finalized (412) but shown again.
  */
-export function* finalizeReport(orderId: Id): SagaIterator {
+export function* finalizeReport(orderId: Id, qaOverride?: QaOverride): SagaIterator {
   const saved = yield* saveDraft(orderId)
   if (saved === 'failed') {
     yield* failFinalize(orderId, { reason: 'save_failed', message: FINALIZE_MESSAGES.save_failed })
@@ -200,9 +211,10 @@ export function* finalizeReport(orderId: Id): SagaIterator {
   }
   try {
     const seenVersion = (yield select(selectSeenVersion, orderId)) as string | null | undefined
-    const report = yield* sendFinalize(orderId, seenVersion)
+    const report = yield* sendFinalize(orderId, seenVersion, qaOverride)
     yield put(finalizeSucceeded({ orderId, report }))
   } catch (error) {
+    if (yield* refusedAsUnsignable(orderId, error)) return
     const failure = toFailure(error)
     if (failure.status === PRECONDITION_FAILED) {
       const message = FINALIZE_MESSAGES.report_changed_shown
@@ -222,6 +234,27 @@ export function* finalizeReport(orderId: Id): SagaIterator {
   }
 }
 
+/**
+ * Issue 18: our server refuses to sign a report with `[bracketed fields]` left (its words are
+ * shown) or a critical finding nobody was told of (the question opens again with the form that
+ * records it). The draft stays as it is either way. False for any other failure.
+ */
+function* refusedAsUnsignable(orderId: Id, error: unknown): SagaIterator<boolean> {
+  const refusal = refusalOf(error)
+  if (refusal?.error === UNFILLED_FIELDS_ERROR) {
+    const message = refusal.message || FINALIZE_MESSAGES.refused
+    yield* failFinalize(orderId, { reason: 'unfilled_fields', message })
+    return true
+  }
+  if (refusal?.error === CRITICAL_NOT_COMMUNICATED_ERROR) {
+    const message = FINALIZE_MESSAGES.critical_not_communicated
+    yield* failFinalize(orderId, { reason: 'critical_not_communicated', message })
+    yield put(finalizeRequested({ orderId }))
+    return true
+  }
+  return false
+}
+
 type Command = ReturnType<typeof saveRequested> | ReturnType<typeof finalizeConfirmed>
 
 function* runCommands(orderId: Id, commands: Channel<Command>): SagaIterator {
@@ -230,7 +263,7 @@ function* runCommands(orderId: Id, commands: Channel<Command>): SagaIterator {
     if (!finalizeConfirmed.match(command)) yield call(saveDraft, orderId)
     else if (((yield select(selectFinalizeState, orderId)) as FinalizeState).status === 'running') {
       // Only a confirmation the slice accepted (one answering the question) finalizes.
-      yield call(finalizeReport, orderId)
+      yield call(finalizeReport, orderId, command.payload.qaOverride)
     }
   }
 }

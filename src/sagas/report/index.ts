@@ -4,13 +4,15 @@
  *   server still holds the version the clinician's text is based on;
  * - autosave.ts: a save once typing pauses;
  * - draftMirror.ts: unsaved drafts kept in the tab's session storage across a reload, for the
- *   user who typed them only.
+ *   user who typed them only;
+ * - preSign.ts: the pre-sign check of the text about to be signed, as the Finalize question opens.
  */
 import type { SagaIterator } from 'redux-saga'
 import { fork } from 'redux-saga/effects'
 import { watchAutosave } from './autosave'
 import { watchReportCommands } from './commands'
 import { watchDraftMirror } from './draftMirror'
+import { watchPreSignChecks } from './preSign'
 
 export { finalizeReport, saveDraft, watchReportCommands, type SaveOutcome } from './commands'
 export { watchAutosave } from './autosave'
@@ -20,4 +22,5 @@ export function* watchReport(): SagaIterator {
   yield fork(watchReportCommands)
   yield fork(watchAutosave)
   yield fork(watchDraftMirror)
+  yield fork(watchPreSignChecks)
 }

@@ -7,7 +7,7 @@ import type { SagaIterator } from 'redux-saga'
 import { put, select } from 'redux-saga/effects'
 import { parseReport, saveStarted, type ReportDraft, type SaveFailure } from '../../features/report'
 import { isApiError } from '../../services/api/baseApi'
-import type { Id } from '../../../contract'
+import type { Id, QaOverride } from '../../../contract'
 import type { ListedOrder, Report } from '../../services/api/model'
 import { selectOrderById } from '../../services/api/orderCache'
 import { ordersApi } from '../../services/api/ordersApi'
@@ -78,14 +78,31 @@ export function* sendReport(orderId: Id, draft: ReportDraft): SagaIterator<Repor
   return yield* writtenReport(orderId, answer, () => reportOfContent(sections, false))
 }
 
+/**
+ * The code and words of a 409 our server gives when it refuses to sign (issue 18:
+ * `unfilled_fields`, `critical_result_not_communicated`), or null for any other failure.
+ */
+export function refusalOf(error: unknown): { error: string; message: string } | null {
+  if (!isApiError(error) || error.status !== CONFLICT) return null
+  const body = error.conflict
+  if (typeof body !== 'object' || body === null) return null
+  const code = 'error' in body && typeof body.error === 'string' ? body.error : null
+  const message = 'message' in body && typeof body.message === 'string' ? body.message : ''
+  return code ? { error: code, message } : null
+}
+
 /** Signs the report, on condition that it is still the version the clinician saw. */
 export function* sendFinalize(
   orderId: Id,
   seenVersion: string | null | undefined,
+  qaOverride?: QaOverride,
 ): SagaIterator<Report> {
   const shown = (yield select(selectOrderById, orderId)) as ListedOrder | undefined
   const answer = yield* callEndpoint(
-    reportApi.endpoints.finalizeReport.initiate({ orderId, seenVersion }, { track: false }),
+    reportApi.endpoints.finalizeReport.initiate(
+      { orderId, seenVersion, ...(qaOverride ? { qaOverride } : {}) },
+      { track: false },
+    ),
   )
   return yield* writtenReport(orderId, answer, () =>
     shown?.report ? reportOfContent(shown.report.sections, true) : null,

@@ -58,7 +58,10 @@ type ParamsOption<N extends RouteName> = [ParamNames<PathOf<N>>] extends [never]
 
 type BodyOption<N extends RouteName> = [RouteBody<N>] extends [never]
   ? { body?: undefined }
-  : { body: RouteBody<N> }
+  : // A body whose every key is optional may be left out (finalize: the spec's call has none).
+    Partial<RouteBody<N>> extends RouteBody<N>
+    ? { body?: RouteBody<N> }
+    : { body: RouteBody<N> }
 
 export type RequestOptions<N extends RouteName> = ParamsOption<N> &
   BodyOption<N> &

@@ -258,6 +258,20 @@ export interface Template {
   sections: Partial<ReportSections>
 }
 
+/**
+ * A critical result told to someone (issue 18). `method` is the contract's when recognised, else
+ * the backend's own words; times are null when missing or unreadable.
+ */
+export interface Communication {
+  id: Id
+  recipient: string
+  role: string
+  method: string
+  communicated_at: string | null
+  read_back: boolean
+  recorded_by: UserRef | null
+}
+
 /** One of the clinician's own macros: typed by name, replaced by its text. */
 export interface Macro {
   id: Id

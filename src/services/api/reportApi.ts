@@ -8,7 +8,7 @@
  */
 import { apiRequest } from './apiRequest'
 import { baseApi } from './baseApi'
-import { reportPreconditionHeaders, type Id } from '../../../contract'
+import { reportPreconditionHeaders, type Id, type QaOverride } from '../../../contract'
 import {
   isContentVersion,
   type Addendum,
@@ -35,6 +35,8 @@ export interface FinalizeReportArgs {
   orderId: Id
   /** The version of the report the clinician saw and signs, null when they saw none. */
   seenVersion?: string | null
+  /** The pre-sign check issues the clinician signs over, and why; sent only when there are some. */
+  qaOverride?: QaOverride
 }
 
 /**
@@ -88,9 +90,11 @@ export const reportApi = baseApi.injectEndpoints({
       invalidatesTags: (_report, _error, { orderId }) => [{ type: 'Revision', id: orderId }],
     }),
     finalizeReport: build.mutation<Report | null, FinalizeReportArgs>({
-      query: ({ orderId, seenVersion }) =>
+      query: ({ orderId, seenVersion, qaOverride }) =>
         apiRequest('finalizeReport', {
           params: { id: orderId },
+          // The spec's call has no body; only an override adds one.
+          ...(qaOverride ? { body: { qa_override: qaOverride } } : {}),
           headers: preconditionOf(seenVersion),
         }),
       async onQueryStarted({ orderId }, lifecycle) {

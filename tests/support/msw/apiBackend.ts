@@ -30,6 +30,7 @@ import {
   type RevisionCause,
   type RouteName,
   addAddendumRequestSchema,
+  type Communication,
   claimRequestSchema,
   CLAIMED_ERROR,
   EVENTS_PATH,
@@ -45,6 +46,7 @@ import {
   FIXED_TIME,
 } from './data'
 import { libraryHandlers, TEST_TEMPLATES } from './libraryBackend'
+import { signingHandlers } from './signingBackend'
 import { asksForPage, CALLER_ID, callerOf, pageOf } from './orderPages'
 
 export interface RecordedRequest {
@@ -80,6 +82,8 @@ export interface ApiBackend {
   templates: Template[]
   /** The caller's macros. */
   macros: Macro[]
+  /** Critical result communications recorded, per order (signingBackend.ts). */
+  communications: Map<string, Communication[]>
   /** Requests recorded for one route. */
   requestsTo(route: RouteName): RecordedRequest[]
   /** Back to the demo data and an empty request log. */
@@ -136,6 +140,7 @@ export function createApiBackend(): ApiBackend {
     paging: false,
     templates: [],
     macros: [],
+    communications: new Map(),
     requestsTo: (route) => backend.requests.filter((request) => request.route === route),
     reset: () => {
       const data = demoData()
@@ -149,6 +154,7 @@ export function createApiBackend(): ApiBackend {
       backend.paging = false
       backend.templates = structuredClone(TEST_TEMPLATES)
       backend.macros = []
+      backend.communications = new Map()
     },
   }
   backend.reset()
@@ -512,6 +518,7 @@ export function apiHandlers(backend: ApiBackend) {
       return HttpResponse.json({ impression, source: 'local' })
     }),
     ...libraryHandlers(backend, handle),
+    ...signingHandlers(backend, handle, TEST_CLINICIAN),
     // The live worklist's stream: none here, as at a spec backend (the live-events tests add one).
     http.get(`${API_PREFIX}${EVENTS_PATH}`, () => new HttpResponse(null, { status: 404 })),
     handle('speechToken', () => HttpResponse.json({ token: 'speech-token-1', region: 'local' })),

@@ -14,6 +14,7 @@ import type {
   Addendum,
   Claim,
   ImpressionDraft,
+  Communication,
   InitializeAnswer,
   ListedOrder,
   Macro,
@@ -38,6 +39,7 @@ import {
   readRevision,
 } from './entities'
 import { readClaim } from './claims'
+import { readCommunication } from './communications'
 import { readPrior } from './priors'
 import { readQaIssues } from './qa'
 import { readMacro, readTemplate } from './library'
@@ -76,6 +78,8 @@ export interface Answers {
   createMacro: Macro
   updateMacro: Macro
   deleteMacro: null
+  listCommunications: Communication[]
+  recordCommunication: Communication
 }
 
 export type Reading<T> =
@@ -186,6 +190,11 @@ export const answerReaders: Readers = {
   createMacro: readMacroAnswer,
   updateMacro: readMacroAnswer,
   deleteMacro: () => ok(null),
+  listCommunications: (raw) => readList(raw, readCommunication),
+  recordCommunication: (raw) => {
+    const read = readCommunication(raw)
+    return read.ok ? ok(read.value) : malformed(`${read.field}: cannot be read`)
+  },
 }
 
 /**

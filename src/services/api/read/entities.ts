@@ -50,7 +50,7 @@ export function reportOfContent(sections: ReportSections, isFinal: boolean): Rep
   }
 }
 
-function readUserRef(raw: unknown): UserRef | null {
+export function readUserRef(raw: unknown): UserRef | null {
   if (!isRecord(raw)) return null
   const name = readText(raw.name)?.trim()
   const userId = readId(raw.user_id) ?? readId(raw.id) ?? null

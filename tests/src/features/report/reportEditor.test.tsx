@@ -108,9 +108,14 @@ async function saveOnce(view: EditorView): Promise<unknown> {
 /** Clicks Finalize, then Finalize again in the question that asks first. */
 async function finalizeAndConfirm(view: EditorView) {
   await view.user.click(screen.getByRole('button', { name: 'Finalize' }))
-  await view.user.click(
-    within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Finalize' }),
-  )
+  const confirm = within(await screen.findByRole('alertdialog')).getByRole('button', {
+    name: 'Finalize',
+  })
+  // The pre-sign check answers first (issue 18): the confirmation waits for it.
+  await waitFor(() => {
+    expect(confirm).toBeEnabled()
+  })
+  await view.user.click(confirm)
 }
 
 /** The server refuses every save with 400 Bad Request. */
@@ -411,7 +416,7 @@ describe('finalizing', () => {
 
     expect(await screen.findByText(FINALIZED)).toBeInTheDocument()
     const writes = apiBackend.requests
-      .filter((request) => request.method !== 'GET')
+      .filter((request) => request.method !== 'GET' && request.route !== 'checkReport')
       .map((request) => request.route)
     expect(writes).toEqual(['saveReport', 'finalizeReport'])
     expect(apiBackend.requestsTo('saveReport')[0]?.body).toEqual({

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { routes, type RouteName } from '../../../../contract'
 import { baseApi } from '../../../../src/services/api/baseApi'
 import { claimsApi } from '../../../../src/services/api/claimsApi'
+import { communicationsApi } from '../../../../src/services/api/communicationsApi'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { impressionApi } from '../../../../src/services/api/impressionApi'
 import { libraryApi } from '../../../../src/services/api/libraryApi'
@@ -37,6 +38,14 @@ const ownMacro = () => {
   })
   return 'MAC9'
 }
+
+const criticalCall = {
+  recipient: 'Dr. Grace Hopper',
+  role: 'Referring physician',
+  method: 'phone',
+  communicated_at: FIXED_TIME,
+  read_back: true,
+} as const
 
 const sections = buildSections({ findings: 'No acute findings.', impression: 'Normal study.' })
 
@@ -240,6 +249,25 @@ const cases: Record<RouteName, EndpointCase> = {
     call: (store) => store.dispatch(libraryApi.endpoints.deleteMacro.initiate(ownMacro())).unwrap(),
     path: '/api/v1/macros/MAC9',
     body: null,
+  },
+  listCommunications: {
+    call: (store) =>
+      store.dispatch(communicationsApi.endpoints.listCommunications.initiate('O1')).unwrap(),
+    path: '/api/v1/orders/O1/report/communications',
+    body: null,
+  },
+  recordCommunication: {
+    call: (store) =>
+      store
+        .dispatch(
+          communicationsApi.endpoints.recordCommunication.initiate({
+            orderId: 'O1',
+            communication: criticalCall,
+          }),
+        )
+        .unwrap(),
+    path: '/api/v1/orders/O1/report/communications',
+    body: criticalCall,
   },
 }
 

@@ -1,0 +1,25 @@
+/**
+ * Critical results communicated (issue 18): the order's records, and recording one from the
+ * Finalize dialog. Mutation answers are read by `read/communications.ts`.
+ */
+import { apiRequest } from './apiRequest'
+import { baseApi } from './baseApi'
+import type { CommunicationRequest, Id } from '../../../contract'
+import type { Communication } from './model'
+
+export const communicationsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listCommunications: build.query<Communication[], Id>({
+      query: (orderId) => apiRequest('listCommunications', { params: { id: orderId } }),
+    }),
+    recordCommunication: build.mutation<
+      Communication,
+      { orderId: Id; communication: CommunicationRequest }
+    >({
+      query: ({ orderId, communication }) =>
+        apiRequest('recordCommunication', { params: { id: orderId }, body: communication }),
+    }),
+  }),
+})
+
+export const { useRecordCommunicationMutation } = communicationsApi
