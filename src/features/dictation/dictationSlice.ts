@@ -19,7 +19,7 @@ import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
 import { draftEdited } from '../../shared/events'
 import { baseApi } from '../../services/api/baseApi'
 import { conversationApi } from '../../services/api/conversationApi'
-import type { Id } from '../../../contract'
+import type { Id, ReportSectionKey } from '../../../contract'
 import { countWords } from './dictationText'
 
 export type DictationStatus =
@@ -47,10 +47,27 @@ export type DictationProblem =
   'connectionLost' | 'microphoneDenied' | 'microphoneMissing' | 'startFailed'
 
 /**
- * Where a recording's words go: the study's chat input, or the box of the next addendum to its
- * signed report (AD-2). One recording at a time, whatever its target.
+ * Where a recording's words go: the study's chat input, the box of the next addendum to its
+ * signed report (AD-2), or the report being written (VC). One recording at a time, whatever its
+ * target.
  */
-export type DictationTarget = 'chat' | 'addendum'
+export type DictationTarget = 'chat' | 'addendum' | 'report'
+
+/**
+ * Where dictated words land in the report: a span of the 'Report' or 'Impression' text, which the
+ * next words replace (a caret when empty, a `[field]` chosen by voice otherwise).
+ */
+export interface DictationPoint {
+  area: 'report' | 'impression'
+  start: number
+  end: number
+}
+
+/** A voice command that could not be carried out, for the short note that says so. */
+export type CommandProblem =
+  | { kind: 'unknownMacro'; name: string }
+  | { kind: 'noField'; direction: 'next' | 'previous' }
+  | { kind: 'noSection'; section: ReportSectionKey }
 
 export interface CleanupUndo {
   orderId: Id
@@ -78,6 +95,10 @@ export interface DictationState {
   undo: CleanupUndo | null
   /** Orders with a message on its way (requestId of the send), for DC-4. */
   sending: Record<Id, string>
+  /** While recording into the report: where the next words land (the report areas show it). */
+  point: DictationPoint | null
+  /** The last voice command of the recording that could not be carried out. */
+  commandProblem: CommandProblem | null
 }
 
 const initialState: DictationState = {
@@ -91,6 +112,8 @@ const initialState: DictationState = {
   lastError: null,
   undo: null,
   sending: {},
+  point: null,
+  commandProblem: null,
 }
 
 /** Statuses in which the recognizer is open and its results count. */
@@ -102,6 +125,7 @@ const AT_REST: readonly DictationStatus[] = ['uninitialized', 'initializing', 'u
 function clearRecording(state: DictationState): void {
   state.phraseWords = 0
   state.wordCount = 0
+  state.point = null
 }
 
 /** The dictated text is now `text` as a whole (after a cleanup, or its undo). */
@@ -119,7 +143,12 @@ export const dictationSlice = createSlice({
     // Intents of the clinician: the saga decides what happens; the state does not change.
     startRequested(
       _state,
-      _action: PayloadAction<{ orderId: Id; target?: DictationTarget | undefined }>,
+      _action: PayloadAction<{
+        orderId: Id
+        target?: DictationTarget | undefined
+        /** The report's cursor when dictation into the report started (VC-1). */
+        at?: DictationPoint | undefined
+      }>,
     ) {},
     stopRequested(_state, _action: PayloadAction<{ orderId: Id }>) {},
     cleanupUndoRequested(_state, _action: PayloadAction<{ orderId: Id }>) {},
@@ -148,14 +177,20 @@ export const dictationSlice = createSlice({
     /** The saga took up 'Start dictation': the token and the microphone are on their way. */
     recordingStartInitiated(
       state,
-      action: PayloadAction<{ orderId: Id; target?: DictationTarget | undefined }>,
+      action: PayloadAction<{
+        orderId: Id
+        target?: DictationTarget | undefined
+        at?: DictationPoint | undefined
+      }>,
     ) {
       if (state.status !== 'idle' || state.orderId !== action.payload.orderId) return
       state.status = 'starting'
       state.target = action.payload.target ?? 'chat'
       clearRecording(state)
+      state.point = state.target === 'report' ? (action.payload.at ?? null) : null
       state.lastError = null
       state.undo = null
+      state.commandProblem = null
     },
     recordingStarted(state) {
       if (state.status !== 'starting') return
@@ -177,6 +212,16 @@ export const dictationSlice = createSlice({
       if (!LISTENING.includes(state.status)) return
       state.phraseWords += countWords(action.payload.text)
       state.wordCount = state.phraseWords
+    },
+    /** Dictation into the report wrote its words, or a voice command moved where they land. */
+    pointMoved(state, action: PayloadAction<{ point: DictationPoint }>) {
+      if (!LISTENING.includes(state.status) || state.target !== 'report') return
+      state.point = action.payload.point
+    },
+    /** A voice command could not be carried out (an unknown macro, no field left that way). */
+    commandRefused(state, action: PayloadAction<{ problem: CommandProblem }>) {
+      if (!LISTENING.includes(state.status)) return
+      state.commandProblem = action.payload.problem
     },
     /** DC-7: the recognizer gave up on the service; what was dictated stays. */
     connectionLost(state) {
@@ -206,6 +251,7 @@ export const dictationSlice = createSlice({
     recordingFinished(state) {
       if (state.status !== 'stopping' && state.status !== 'cleaningUp') return
       state.status = 'idle'
+      state.point = null
     },
     cleanupUndone(state, action: PayloadAction<{ orderId: Id }>) {
       if (state.undo?.orderId !== action.payload.orderId) return
@@ -261,6 +307,8 @@ export const {
   hypothesisChanged,
   phraseRecognized,
   connectionLost,
+  pointMoved,
+  commandRefused,
   recordingStopInitiated,
   cleanupStarted,
   cleanupSucceeded,

@@ -1,4 +1,5 @@
 /** The dictation feature: its state machine, the microphone button and the dictation hint. */
+export { CommandNote } from './CommandNote'
 export { DictationHint } from './DictationHint'
 export { MicButton, type MicButtonProps } from './MicButton'
 export {
@@ -23,7 +24,11 @@ export {
   selectDictationStatus,
   startRequested,
   stopRequested,
+  commandRefused,
+  pointMoved,
   type CleanupUndo,
+  type CommandProblem,
+  type DictationPoint,
   type DictationProblem,
   type DictationState,
   type DictationStatus,
@@ -31,12 +36,24 @@ export {
   type SpeechService,
   type UnavailableReason,
 } from './dictationSlice'
-export { composeDraft, countWords, joinDictation } from './dictationText'
+export { appendDictation, composeDraft, countWords, joinDictation } from './dictationText'
+export {
+  commandPhrases,
+  interimText,
+  parseVoicePhrase,
+  typedWords,
+  type CommandScope,
+  type VoiceCommand,
+  type VoiceStep,
+} from './voiceCommands'
 export {
   LISTENING_TEXT,
   PROBLEM_TEXT,
   UNAVAILABLE_TEXT,
   micButtonView,
+  commandProblemText,
+  selectCommandNote,
+  selectDictationPoint,
   selectDictationWordCount,
   selectIsListening,
   selectIsRecording,

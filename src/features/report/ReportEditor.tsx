@@ -10,7 +10,8 @@ import { Alert, Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakr
 import type { ReactNode } from 'react'
 import { useGetOrderQuery } from '../../services/api/ordersApi'
 import { Priors } from './Priors'
-import { ReportForm } from './ReportForm'
+import { ReportForm, type ReportMic } from './ReportForm'
+import type { ReportPoint } from './dictatedText'
 
 export interface ReportEditorProps {
   orderId: string
@@ -18,6 +19,10 @@ export interface ReportEditorProps {
   addendumMic?: ReactNode
   /** Dictation is writing the addendum box. */
   addendumDictating?: boolean
+  /** The report's microphone, given where the cursor is at its click (VC-1). */
+  reportMic?: ReportMic
+  /** Where dictation into the report writes next; null when it does not (VC-1). */
+  dictationPoint?: ReportPoint | null
   /**
    * Another clinician reads the study (issue 16): the form is read-only, the clinician's draft is
    * kept as it is, and `readOnlyNotice` (the app's) says why.
@@ -41,6 +46,8 @@ export function ReportEditor({
   orderId,
   addendumMic,
   addendumDictating,
+  reportMic,
+  dictationPoint = null,
   readOnly = false,
   readOnlyNotice,
 }: ReportEditorProps) {
@@ -67,6 +74,8 @@ export function ReportEditor({
           order={current}
           addendumMic={addendumMic}
           addendumDictating={addendumDictating ?? false}
+          reportMic={reportMic}
+          dictationPoint={dictationPoint}
           readByOther={readOnly}
         />
       ) : isError ? (

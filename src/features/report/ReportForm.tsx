@@ -49,6 +49,10 @@ import { useListMacrosQuery } from '../../services/api/libraryApi'
 import { countFields } from './reportFields'
 import { ReportTools } from './ReportTools'
 import { useReportAreas } from './useReportAreas'
+import type { ReportPoint } from './dictatedText'
+
+/** The report's microphone, given where the clinician's cursor is when it is clicked (VC-1). */
+export type ReportMic = (cursor: () => ReportPoint | null) => ReactNode
 
 const NO_MACROS: never[] = []
 
@@ -56,11 +60,16 @@ export function ReportForm({
   order,
   addendumMic,
   addendumDictating = false,
+  reportMic,
+  dictationPoint = null,
   readByOther = false,
 }: {
   order: Order
   addendumMic?: ReactNode
   addendumDictating?: boolean
+  reportMic?: ReportMic
+  /** Where dictation writes the report next: the areas are dictation's meanwhile (VC-1). */
+  dictationPoint?: ReportPoint | null
   /** Another clinician reads the study: nothing is written; the draft stays as it is. */
   readByOther?: boolean
 }) {
@@ -121,10 +130,12 @@ export function ReportForm({
   /** Ctrl+S, and (TPL-5, MAC-7) Tab through the fields and after a macro's name. */
   const keysOf = (area: 'report' | 'impression') => (event: KeyboardEvent<HTMLTextAreaElement>) => {
     saveOnShortcut(event)
-    if (!readOnly) areas.onKeyDown(area, event)
+    if (!readOnly && !dictationPoint) areas.onKeyDown(area, event)
   }
   const areaProps = (area: 'report' | 'impression') => ({
     ref: areas.refs[area],
+    'data-dictation-target': 'report',
+    dictationSpan: dictationPoint?.area === area ? dictationPoint : null,
     onBlur: (event: FocusEvent<HTMLTextAreaElement>) => {
       areas.onBlur(area, event)
     },
@@ -180,7 +191,15 @@ export function ReportForm({
         />
       )}
 
-      {!isFinal && <ReportTools order={order} readOnly={readOnly} areas={areas} macros={macros} />}
+      {!isFinal && (
+        <ReportTools
+          order={order}
+          readOnly={readOnly}
+          areas={areas}
+          macros={macros}
+          mic={!readOnly || dictationPoint ? reportMic?.(areas.cursor) : null}
+        />
+      )}
       <Field.Root flex="1" minH="16rem" display="flex" flexDirection="column">
         {/* The mark stays outside the label: the text area's name is 'Report' and only that. */}
         <HStack gap="0">
@@ -191,7 +210,7 @@ export function ReportForm({
         </HStack>
         <Textarea
           asChild
-          readOnly={readOnly}
+          readOnly={readOnly || dictationPoint !== null}
           {...textAreaProps}
           onKeyDown={keysOf('report')}
           flex="1"
@@ -212,7 +231,7 @@ export function ReportForm({
         </HStack>
         <Textarea
           asChild
-          readOnly={readOnly}
+          readOnly={readOnly || dictationPoint !== null}
           {...textAreaProps}
           onKeyDown={keysOf('impression')}
           rows={5}

@@ -4,7 +4,7 @@
  * earlier text back; a section typed in since keeps the clinician's words.
  */
 import { Button, HStack, Text } from '@chakra-ui/react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Macro, Order, ReportSections } from '../../services/api/model'
 import { MacrosMenu } from './MacrosMenu'
 import { undoInsertion } from './reportFields'
@@ -22,11 +22,14 @@ export function ReportTools({
   readOnly,
   areas,
   macros,
+  mic,
 }: {
   order: Order
   readOnly: boolean
   areas: ReportAreas
   macros: readonly Macro[]
+  /** The report's microphone ('Dictate report'), when the app has dictation. */
+  mic?: ReactNode
 }) {
   const [inserted, setInserted] = useState<Insertion | null>(null)
   return (
@@ -44,6 +47,7 @@ export function ReportTools({
           }}
         />
         <MacrosMenu macros={macros} disabled={readOnly} onInsert={areas.insertAtCursor} />
+        {mic}
       </HStack>
       {inserted && !readOnly && (
         <HStack

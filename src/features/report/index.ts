@@ -1,5 +1,6 @@
 /** The report feature: the editor of a study's report, its draft slice and the section text format. */
 export { ReportEditor, type ReportEditorProps } from './ReportEditor'
+export type { ReportMic } from './ReportForm'
 export { comparisonSlice } from './comparisonSlice'
 export { FINALIZED_NOTICE } from './ReportNotices'
 export { FINALIZE_QUESTION } from './FinalizeDialog'
@@ -47,6 +48,18 @@ export {
   type SaveFailure,
 } from './reconcile'
 export { parseReport, serializeReport, type ReportText } from './sectionText'
+export {
+  clampPoint,
+  dictationStart,
+  nextFieldFrom,
+  previousFieldFrom,
+  sectionEnd,
+  undoDictated,
+  writeDictated,
+  writeParagraph,
+  type DictatedEdit,
+  type ReportPoint,
+} from './dictatedText'
 export {
   addendumDictated,
   addendumEdited,
