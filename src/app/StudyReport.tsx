@@ -23,13 +23,15 @@ export function StudyReport({ orderId }: { orderId: string }) {
       orderId={orderId}
       addendumMic={<MicButton orderId={orderId} target="addendum" />}
       addendumDictating={dictating}
-      reportMic={(cursor) => (
-        <>
-          <MicButton orderId={orderId} target="report" at={cursor} />
-          <CommandNote target="report" />
-        </>
-      )}
-      dictationPoint={point}
+      dictation={{
+        mic: (cursor) => (
+          <>
+            <MicButton orderId={orderId} target="report" at={cursor} />
+            <CommandNote target="report" />
+          </>
+        ),
+        point,
+      }}
       readOnly={readByOther !== null}
       readOnlyNotice={<ReadingElsewhereNotice orderId={orderId} />}
     />

@@ -9,8 +9,10 @@ import { selectCommandNote } from './selectors'
 
 export function CommandNote({ target }: { target: DictationTarget }) {
   const note = useAppSelector((state) => selectCommandNote(state, target))
+  // A live region that is there before its words, so they are announced; not a 'status' role,
+  // which belongs to the editor's save status.
   return (
-    <Text role="status" fontSize="xs" color="fg.muted" truncate>
+    <Text aria-live="polite" fontSize="xs" color="fg.muted" truncate>
       {note}
     </Text>
   )

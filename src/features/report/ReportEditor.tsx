@@ -10,8 +10,8 @@ import { Alert, Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakr
 import type { ReactNode } from 'react'
 import { useGetOrderQuery } from '../../services/api/ordersApi'
 import { Priors } from './Priors'
-import { ReportForm, type ReportMic } from './ReportForm'
-import type { ReportPoint } from './dictatedText'
+import { ReportForm } from './ReportForm'
+import type { ReportDictation } from './ReportTools'
 
 export interface ReportEditorProps {
   orderId: string
@@ -19,10 +19,8 @@ export interface ReportEditorProps {
   addendumMic?: ReactNode
   /** Dictation is writing the addendum box. */
   addendumDictating?: boolean
-  /** The report's microphone, given where the cursor is at its click (VC-1). */
-  reportMic?: ReportMic
-  /** Where dictation into the report writes next; null when it does not (VC-1). */
-  dictationPoint?: ReportPoint | null
+  /** Dictation into the report: its microphone and where it writes next (VC-1). */
+  dictation?: ReportDictation
   /**
    * Another clinician reads the study (issue 16): the form is read-only, the clinician's draft is
    * kept as it is, and `readOnlyNotice` (the app's) says why.
@@ -46,8 +44,7 @@ export function ReportEditor({
   orderId,
   addendumMic,
   addendumDictating,
-  reportMic,
-  dictationPoint = null,
+  dictation,
   readOnly = false,
   readOnlyNotice,
 }: ReportEditorProps) {
@@ -74,8 +71,7 @@ export function ReportEditor({
           order={current}
           addendumMic={addendumMic}
           addendumDictating={addendumDictating ?? false}
-          reportMic={reportMic}
-          dictationPoint={dictationPoint}
+          dictation={dictation}
           readByOther={readOnly}
         />
       ) : isError ? (

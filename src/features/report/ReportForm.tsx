@@ -47,12 +47,8 @@ import { SaveStatus } from './SaveStatus'
 import { SectionArea } from './SectionArea'
 import { useListMacrosQuery } from '../../services/api/libraryApi'
 import { countFields } from './reportFields'
-import { ReportTools } from './ReportTools'
+import { ReportTools, type ReportDictation } from './ReportTools'
 import { useReportAreas } from './useReportAreas'
-import type { ReportPoint } from './dictatedText'
-
-/** The report's microphone, given where the clinician's cursor is when it is clicked (VC-1). */
-export type ReportMic = (cursor: () => ReportPoint | null) => ReactNode
 
 const NO_MACROS: never[] = []
 
@@ -60,16 +56,13 @@ export function ReportForm({
   order,
   addendumMic,
   addendumDictating = false,
-  reportMic,
-  dictationPoint = null,
+  dictation,
   readByOther = false,
 }: {
   order: Order
   addendumMic?: ReactNode
   addendumDictating?: boolean
-  reportMic?: ReportMic
-  /** Where dictation writes the report next: the areas are dictation's meanwhile (VC-1). */
-  dictationPoint?: ReportPoint | null
+  dictation?: ReportDictation | undefined
   /** Another clinician reads the study: nothing is written; the draft stays as it is. */
   readByOther?: boolean
 }) {
@@ -80,6 +73,7 @@ export function ReportForm({
   const finalize = useAppSelector((state) => selectFinalizeState(state, orderId))
   const serverReport = order.report
   const isFinal = serverReport?.is_final ?? false
+  const dictationPoint = dictation?.point ?? null
 
   useEffect(() => {
     dispatch(editorOpened({ orderId }))
@@ -99,6 +93,8 @@ export function ReportForm({
   const ownText = showsDraft(draft, isFinal)
   const conflict = ownText ? draft.conflict : null
   const readOnly = isFinal || conflict !== null || draft?.finalizedElsewhere === true || readByOther
+  /** VC-13: the areas are dictation's while it writes them. */
+  const areasReadOnly = readOnly || dictationPoint !== null
   const empty = ownText ? draft.blank : serverBlank
   // The draft's text for what shows it apart from the text areas; the form is read-only then, so
   // no keystroke renders it.
@@ -197,7 +193,7 @@ export function ReportForm({
           readOnly={readOnly}
           areas={areas}
           macros={macros}
-          mic={!readOnly || dictationPoint ? reportMic?.(areas.cursor) : null}
+          dictation={dictation}
         />
       )}
       <Field.Root flex="1" minH="16rem" display="flex" flexDirection="column">
@@ -210,7 +206,7 @@ export function ReportForm({
         </HStack>
         <Textarea
           asChild
-          readOnly={readOnly || dictationPoint !== null}
+          readOnly={areasReadOnly}
           {...textAreaProps}
           onKeyDown={keysOf('report')}
           flex="1"
@@ -231,7 +227,7 @@ export function ReportForm({
         </HStack>
         <Textarea
           asChild
-          readOnly={readOnly || dictationPoint !== null}
+          readOnly={areasReadOnly}
           {...textAreaProps}
           onKeyDown={keysOf('impression')}
           rows={5}

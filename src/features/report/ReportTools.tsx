@@ -6,10 +6,20 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'
 import type { Macro, Order, ReportSections } from '../../services/api/model'
+import type { ReportPoint } from './dictatedText'
 import { MacrosMenu } from './MacrosMenu'
 import { undoInsertion } from './reportFields'
 import { TemplatePicker } from './TemplatePicker'
 import type { ReportAreas } from './useReportAreas'
+
+/**
+ * Dictation into the report, when the app has it (VC-1): its microphone, given where the
+ * clinician's cursor is when it is clicked, and where it writes next (null: it does not).
+ */
+export interface ReportDictation {
+  mic: (cursor: () => ReportPoint | null) => ReactNode
+  point: ReportPoint | null
+}
 
 interface Insertion {
   name: string
@@ -22,16 +32,17 @@ export function ReportTools({
   readOnly,
   areas,
   macros,
-  mic,
+  dictation,
 }: {
   order: Order
   readOnly: boolean
   areas: ReportAreas
   macros: readonly Macro[]
-  /** The report's microphone ('Dictate report'), when the app has dictation. */
-  mic?: ReactNode
+  dictation?: ReportDictation | undefined
 }) {
   const [inserted, setInserted] = useState<Insertion | null>(null)
+  // Hidden when the report cannot be written, unless dictation is writing it (its Stop).
+  const mic = dictation && (!readOnly || dictation.point) ? dictation.mic(areas.cursor) : null
   return (
     <>
       <HStack gap="1">

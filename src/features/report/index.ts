@@ -1,6 +1,6 @@
 /** The report feature: the editor of a study's report, its draft slice and the section text format. */
 export { ReportEditor, type ReportEditorProps } from './ReportEditor'
-export type { ReportMic } from './ReportForm'
+export type { ReportDictation } from './ReportTools'
 export { comparisonSlice } from './comparisonSlice'
 export { FINALIZED_NOTICE } from './ReportNotices'
 export { FINALIZE_QUESTION } from './FinalizeDialog'
