@@ -28,7 +28,7 @@ import { CLEANUP_WORD_THRESHOLD } from '../../shared/constants'
 import { cleanUpDictation } from './cleanup'
 import { describeError } from './describeError'
 import { listen, type Heard } from './listening'
-import { prepareReportDictation } from './reportDictation'
+import { prepareReportDictation, type ReportDictation } from './reportDictation'
 import { ensureToken, type TokenCache, type TokenGrant } from './speechToken'
 import type { PreparedStudy } from './studyPreparation'
 import { textOf, type TextTarget } from './target'
@@ -47,7 +47,17 @@ export function* recordOnce(
   at?: DictationPoint,
 ): SagaIterator<UnknownAction | null> {
   if (target === 'report') {
-    const report = yield* prepareReportDictation(study, at)
+    let report: ReportDictation
+    try {
+      report = yield* prepareReportDictation(study, at)
+    } catch (error) {
+      // The study's report could not be read: nothing is written over it blindly.
+      const logger = (yield getContext('logger')) as Logger
+      logger.error('dictation/startFailed', { orderId: study.orderId, error: describeError(error) })
+      yield put(recordingStartInitiated({ orderId: study.orderId, target }))
+      yield put(recordingFailed({ problem: 'startFailed' }))
+      return null
+    }
     const heard = yield* record(study, tokens, target, report.writer, report.phrases, report.start)
     if (heard && !heard.refused) yield put(recordingFinished())
     return heard?.left ?? null
