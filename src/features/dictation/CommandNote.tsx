@@ -4,7 +4,7 @@
  */
 import { Text } from '@chakra-ui/react'
 import { useAppSelector } from '../../app/hooks'
-import type { DictationTarget } from './dictationSlice'
+import type { DictationTarget } from './dictationTypes'
 import { selectCommandNote } from './selectors'
 
 export function CommandNote({ target }: { target: DictationTarget }) {

@@ -16,13 +16,8 @@ import { Box, IconButton, Spinner, VisuallyHidden } from '@chakra-ui/react'
 import { lazy, Suspense, useId } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { LineIcon, MicIcon } from '../../components/ui'
-import {
-  selectDictation,
-  startRequested,
-  stopRequested,
-  type DictationPoint,
-  type DictationTarget,
-} from './dictationSlice'
+import { selectDictation, startRequested, stopRequested } from './dictationSlice'
+import type { DictationPoint, DictationTarget } from './dictationTypes'
 import { micButtonView, type MicButtonState } from './selectors'
 
 export interface MicButtonProps {

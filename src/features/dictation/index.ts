@@ -26,16 +26,18 @@ export {
   stopRequested,
   commandRefused,
   pointMoved,
-  type CleanupUndo,
-  type CommandProblem,
-  type DictationPoint,
-  type DictationProblem,
-  type DictationState,
-  type DictationStatus,
-  type DictationTarget,
-  type SpeechService,
-  type UnavailableReason,
 } from './dictationSlice'
+export type {
+  CleanupUndo,
+  CommandProblem,
+  DictationPoint,
+  DictationProblem,
+  DictationState,
+  DictationStatus,
+  DictationTarget,
+  SpeechService,
+  UnavailableReason,
+} from './dictationTypes'
 export { appendDictation, composeDraft, countWords, joinDictation } from './dictationText'
 export {
   commandPhrases,

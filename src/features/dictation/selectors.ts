@@ -12,7 +12,7 @@ import type {
   DictationState,
   DictationTarget,
   UnavailableReason,
-} from './dictationSlice'
+} from './dictationTypes'
 
 export const START_LABEL = 'Start dictation'
 export const STOP_LABEL = 'Stop dictation'
