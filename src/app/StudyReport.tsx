@@ -4,7 +4,12 @@
  * orders feature, whether another clinician reads the study (the editor is then read-only, CLM-8)
  * with the notice that says so.
  */
-import { MicButton, selectIsRecording } from '../features/dictation'
+import {
+  CommandNote,
+  MicButton,
+  selectDictationPoint,
+  selectIsRecording,
+} from '../features/dictation'
 import { ReadingElsewhereNotice, useReadByOther } from '../features/orders'
 import { ReportEditor } from '../features/report'
 import { useAppSelector } from './hooks'
@@ -12,11 +17,21 @@ import { useAppSelector } from './hooks'
 export function StudyReport({ orderId }: { orderId: string }) {
   const dictating = useAppSelector((state) => selectIsRecording(state, orderId, 'addendum'))
   const readByOther = useReadByOther(orderId)
+  const point = useAppSelector((state) => selectDictationPoint(state, orderId))
   return (
     <ReportEditor
       orderId={orderId}
       addendumMic={<MicButton orderId={orderId} target="addendum" />}
       addendumDictating={dictating}
+      dictation={{
+        mic: (cursor) => (
+          <>
+            <MicButton orderId={orderId} target="report" at={cursor} />
+            <CommandNote target="report" />
+          </>
+        ),
+        point,
+      }}
       readOnly={readByOther !== null}
       readOnlyNotice={<ReadingElsewhereNotice orderId={orderId} />}
     />

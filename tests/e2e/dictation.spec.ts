@@ -113,9 +113,13 @@ test.describe('dictation through the real Speech SDK', () => {
     expect(context.phraseOutput.detailed.options).toContain('WordTimings')
     expect(context.phraseDetection.conversation.segmentation.segmentationSilenceTimeoutMs).toBe(600)
     expect(hints.length).toBeGreaterThan(0)
-    expect(context.dgi.groups.flatMap((group) => group.items.map((item) => item.text))).toEqual(
-      hints,
-    )
+    // VC-12: the study's hints, then the voice commands of the chat input.
+    expect(context.dgi.groups.flatMap((group) => group.items.map((item) => item.text))).toEqual([
+      ...hints,
+      'scratch that',
+      'new paragraph',
+      'stop dictation',
+    ])
     const [connection] = (await speechService.state(request)).connections
     expect(connection?.token?.trim()).toBeTruthy()
 
@@ -154,6 +158,39 @@ test.describe('dictation through the real Speech SDK', () => {
     expect(worklets).toEqual([
       { url: expect.stringMatching(/\/assets\/speech-processor-[\w-]+\.js$/), ok: true },
     ])
+  })
+
+  test('VC-1 VC-5 VC-6 VC-12 a clinician dictates into the report, moves to the impression and stops, by voice', async ({
+    page,
+    request,
+  }) => {
+    await signUpAndOpenStudy(page, 'report')
+    const report = page.getByRole('textbox', { name: 'Report' })
+    await page.getByRole('button', { name: 'Toggle report editor' }).click()
+    await expect(report).toBeVisible()
+    const impression = page.getByRole('textbox', { name: 'Impression' })
+    await speechService.script(
+      request,
+      ['Lungs are clear.', 'Go to impression.', 'No acute findings.', 'Stop dictation.'],
+      60,
+    )
+
+    await page.getByRole('button', { name: 'Dictate report' }).click()
+
+    await expect(impression).toHaveValue(/No acute findings\.$/, { timeout: 20_000 })
+    await expect(page.getByRole('button', { name: 'Dictate report' })).toBeEnabled()
+    // After the FINDINGS the study already holds (a capital only where a sentence starts).
+    await expect(report).toHaveValue(/FINDINGS:[\s\S]*[Ll]ungs are clear\.$/)
+    expect(`${await report.inputValue()} ${await impression.inputValue()}`).not.toMatch(
+      /go to|stop dictation/i,
+    )
+    const context = (await speechService.lastContext(request)) as {
+      dgi: { groups: { items: { text: string }[] }[] }
+    }
+    const sent = context.dgi.groups.flatMap((group) => group.items.map((item) => item.text))
+    expect(sent).toEqual(
+      expect.arrayContaining(['next field', 'go to impression', 'stop dictation']),
+    )
   })
 
   test('DC-7 a speech service that goes away ends in Connection to service terminated. and the text is kept', async ({

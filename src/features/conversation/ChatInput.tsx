@@ -100,6 +100,7 @@ export function ChatInput({
             asChild
             ref={areaRef}
             aria-label="Message"
+            data-dictation-target="chat"
             onKeyDown={onKeyDown}
             readOnly={isRecording}
             rows={1}

@@ -1,5 +1,6 @@
 /**
- * The microphone button of the chat input ('Start dictation' / 'Stop dictation').
+ * The microphone button of the chat input ('Start dictation' / 'Stop dictation'), of the addendum
+ * box ('Dictate addendum') and of the report editor ('Dictate report', VC-1).
  *
  * - DC-2: red while recording; blue with a pulsing ring once the dictated text has 50 words
  *   (the pulse stops for people who ask for reduced motion; the colour stays).
@@ -15,18 +16,16 @@ import { Box, IconButton, Spinner, VisuallyHidden } from '@chakra-ui/react'
 import { lazy, Suspense, useId } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { LineIcon, MicIcon } from '../../components/ui'
-import {
-  selectDictation,
-  startRequested,
-  stopRequested,
-  type DictationTarget,
-} from './dictationSlice'
+import { selectDictation, startRequested, stopRequested } from './dictationSlice'
+import type { DictationPoint, DictationTarget } from './dictationTypes'
 import { micButtonView, type MicButtonState } from './selectors'
 
 export interface MicButtonProps {
   orderId: string
-  /** Where its words go: the chat input (the default) or the addendum box (AD-2). */
+  /** Where its words go: the chat input (the default), the addendum box (AD-2) or the report. */
   target?: DictationTarget
+  /** The report's cursor at the click, where dictation into the report starts (VC-1). */
+  at?: () => DictationPoint | null
 }
 
 /** Colour palette per look; also written to `data-color-palette` so tests can read it. */
@@ -51,7 +50,7 @@ function StopIcon() {
   )
 }
 
-export function MicButton({ orderId, target = 'chat' }: MicButtonProps) {
+export function MicButton({ orderId, target = 'chat', at }: MicButtonProps) {
   const dispatch = useAppDispatch()
   const dictation = useAppSelector(selectDictation)
   const view = micButtonView(dictation, orderId, target)
@@ -60,7 +59,12 @@ export function MicButton({ orderId, target = 'chat' }: MicButtonProps) {
   const active = view.state === 'recording' || view.state === 'threshold'
 
   const onClick = () => {
-    dispatch(view.stops ? stopRequested({ orderId }) : startRequested({ orderId, target }))
+    const point = view.stops ? null : (at?.() ?? null)
+    dispatch(
+      view.stops
+        ? stopRequested({ orderId })
+        : startRequested({ orderId, target, ...(point ? { at: point } : {}) }),
+    )
   }
 
   const button = (

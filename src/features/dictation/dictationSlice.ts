@@ -10,10 +10,12 @@
  * Everything here is serializable: the recognizer and its token live in the saga.
  *
  * The slice keeps no text of a recording. What the clinician dictates lands in the chat input,
- * whose draft is the conversation feature's; the saga writes it there once per result. The slice
- * counts the words of each result (the button changes at the cleanup threshold, and a dictation
- * that reaches it is cleaned up) and, after a cleanup, keeps what 'Undo cleanup' needs to put the
- * raw text back.
+ * the addendum box or the report, whose drafts are other features'; the saga writes it there once
+ * per result. The slice counts the words of each result (the button changes at the cleanup
+ * threshold, and a dictation that reaches it is cleaned up), after a cleanup keeps what 'Undo
+ * cleanup' needs to put the raw text back, and while recording into the report keeps where its
+ * next words land (`point`, which the report areas select) and the last voice command it could
+ * not carry out. Its types are in dictationTypes.ts.
  */
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
 import { draftEdited } from '../../shared/events'
@@ -21,64 +23,16 @@ import { baseApi } from '../../services/api/baseApi'
 import { conversationApi } from '../../services/api/conversationApi'
 import type { Id } from '../../../contract'
 import { countWords } from './dictationText'
-
-export type DictationStatus =
-  | 'uninitialized'
-  | 'initializing'
-  | 'unavailable'
-  | 'idle'
-  | 'starting'
-  | 'recording'
-  | 'stopping'
-  | 'cleaningUp'
-
-/** Why the microphone is disabled for good in this study. */
-export type UnavailableReason = 'notConfigured' | 'initializationFailed'
-
-/**
- * What the server said about its speech service in this session. 'notConfigured' (the token
- * call answered 503) holds until the session ends: the server's speech settings change only with
- * a restart, so later studies do not ask again; the next sign-in (or a reload) does.
- */
-export type SpeechService = 'unknown' | 'notConfigured'
-
-/** What the clinician is told after a recording went wrong. */
-export type DictationProblem =
-  'connectionLost' | 'microphoneDenied' | 'microphoneMissing' | 'startFailed'
-
-/**
- * Where a recording's words go: the study's chat input, or the box of the next addendum to its
- * signed report (AD-2). One recording at a time, whatever its target.
- */
-export type DictationTarget = 'chat' | 'addendum'
-
-export interface CleanupUndo {
-  orderId: Id
-  /** What the input held before dictation started. */
-  prefix: string
-  /** The dictated text as recognized, before the cleanup replaced it. */
-  raw: string
-  cleaned: string
-}
-
-export interface DictationState {
-  status: DictationStatus
-  /** Where the recording under way (or the last one) writes. */
-  target: DictationTarget
-  /** The study dictation is initialized for (the open one). */
-  orderId: Id | null
-  unavailableReason: UnavailableReason | null
-  speechService: SpeechService
-  /** Words of this recording's final phrases. */
-  phraseWords: number
-  /** Words dictated so far: the final phrases and the phrase being spoken (DC-2, DC-3). */
-  wordCount: number
-  lastError: DictationProblem | null
-  /** Set after a cleanup replaced the dictated text, until the input changes otherwise. */
-  undo: CleanupUndo | null
-  /** Orders with a message on its way (requestId of the send), for DC-4. */
-  sending: Record<Id, string>
-}
+import type {
+  CleanupUndo,
+  CommandProblem,
+  DictationPoint,
+  DictationProblem,
+  DictationState,
+  DictationStatus,
+  DictationTarget,
+  UnavailableReason,
+} from './dictationTypes'
 
 const initialState: DictationState = {
   status: 'uninitialized',
@@ -91,6 +45,8 @@ const initialState: DictationState = {
   lastError: null,
   undo: null,
   sending: {},
+  point: null,
+  commandProblem: null,
 }
 
 /** Statuses in which the recognizer is open and its results count. */
@@ -102,6 +58,7 @@ const AT_REST: readonly DictationStatus[] = ['uninitialized', 'initializing', 'u
 function clearRecording(state: DictationState): void {
   state.phraseWords = 0
   state.wordCount = 0
+  state.point = null
 }
 
 /** The dictated text is now `text` as a whole (after a cleanup, or its undo). */
@@ -119,7 +76,12 @@ export const dictationSlice = createSlice({
     // Intents of the clinician: the saga decides what happens; the state does not change.
     startRequested(
       _state,
-      _action: PayloadAction<{ orderId: Id; target?: DictationTarget | undefined }>,
+      _action: PayloadAction<{
+        orderId: Id
+        target?: DictationTarget | undefined
+        /** The report's cursor when dictation into the report started (VC-1). */
+        at?: DictationPoint | undefined
+      }>,
     ) {},
     stopRequested(_state, _action: PayloadAction<{ orderId: Id }>) {},
     cleanupUndoRequested(_state, _action: PayloadAction<{ orderId: Id }>) {},
@@ -148,14 +110,20 @@ export const dictationSlice = createSlice({
     /** The saga took up 'Start dictation': the token and the microphone are on their way. */
     recordingStartInitiated(
       state,
-      action: PayloadAction<{ orderId: Id; target?: DictationTarget | undefined }>,
+      action: PayloadAction<{
+        orderId: Id
+        target?: DictationTarget | undefined
+        at?: DictationPoint | undefined
+      }>,
     ) {
       if (state.status !== 'idle' || state.orderId !== action.payload.orderId) return
       state.status = 'starting'
       state.target = action.payload.target ?? 'chat'
       clearRecording(state)
+      state.point = state.target === 'report' ? (action.payload.at ?? null) : null
       state.lastError = null
       state.undo = null
+      state.commandProblem = null
     },
     recordingStarted(state) {
       if (state.status !== 'starting') return
@@ -177,6 +145,16 @@ export const dictationSlice = createSlice({
       if (!LISTENING.includes(state.status)) return
       state.phraseWords += countWords(action.payload.text)
       state.wordCount = state.phraseWords
+    },
+    /** Dictation into the report wrote its words, or a voice command moved where they land. */
+    pointMoved(state, action: PayloadAction<{ point: DictationPoint }>) {
+      if (!LISTENING.includes(state.status) || state.target !== 'report') return
+      state.point = action.payload.point
+    },
+    /** A voice command could not be carried out (an unknown macro, no field left that way). */
+    commandRefused(state, action: PayloadAction<{ problem: CommandProblem }>) {
+      if (!LISTENING.includes(state.status)) return
+      state.commandProblem = action.payload.problem
     },
     /** DC-7: the recognizer gave up on the service; what was dictated stays. */
     connectionLost(state) {
@@ -206,6 +184,7 @@ export const dictationSlice = createSlice({
     recordingFinished(state) {
       if (state.status !== 'stopping' && state.status !== 'cleaningUp') return
       state.status = 'idle'
+      state.point = null
     },
     cleanupUndone(state, action: PayloadAction<{ orderId: Id }>) {
       if (state.undo?.orderId !== action.payload.orderId) return
@@ -261,6 +240,8 @@ export const {
   hypothesisChanged,
   phraseRecognized,
   connectionLost,
+  pointMoved,
+  commandRefused,
   recordingStopInitiated,
   cleanupStarted,
   cleanupSucceeded,

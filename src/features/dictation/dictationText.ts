@@ -21,8 +21,16 @@ export function joinDictation(...parts: string[]): string {
  * A prefix that ends in whitespace (a new line the clinician typed) keeps it.
  */
 export function composeDraft(prefix: string, dictated: string): string {
-  const spoken = dictated.trim()
-  if (spoken === '') return prefix
-  if (prefix.trim() === '') return spoken
+  // A paragraph dictated first ('new paragraph') keeps its line breaks after the typed text.
+  const spoken = dictated.trimEnd().replace(/^[ \t]+/, '')
+  if (spoken.trim() === '') return prefix
+  if (prefix.trim() === '') return spoken.trimStart()
+  if (spoken.startsWith('\n')) return `${prefix.trimEnd()}${spoken}`
   return /\s$/.test(prefix) ? `${prefix}${spoken}` : `${prefix} ${spoken}`
+}
+
+/** A phrase after the dictated text: one space between them, none after a line break. */
+export function appendDictation(dictated: string, phrase: string): string {
+  if (phrase.trim() === '') return dictated
+  return dictated.endsWith('\n') ? `${dictated}${phrase.trim()}` : joinDictation(dictated, phrase)
 }

@@ -1,4 +1,5 @@
 /** The dictation feature: its state machine, the microphone button and the dictation hint. */
+export { CommandNote } from './CommandNote'
 export { DictationHint } from './DictationHint'
 export { MicButton, type MicButtonProps } from './MicButton'
 export {
@@ -23,20 +24,38 @@ export {
   selectDictationStatus,
   startRequested,
   stopRequested,
-  type CleanupUndo,
-  type DictationProblem,
-  type DictationState,
-  type DictationStatus,
-  type DictationTarget,
-  type SpeechService,
-  type UnavailableReason,
+  commandRefused,
+  pointMoved,
 } from './dictationSlice'
-export { composeDraft, countWords, joinDictation } from './dictationText'
+export type {
+  CleanupUndo,
+  CommandProblem,
+  DictationPoint,
+  DictationProblem,
+  DictationState,
+  DictationStatus,
+  DictationTarget,
+  SpeechService,
+  UnavailableReason,
+} from './dictationTypes'
+export { appendDictation, composeDraft, countWords, joinDictation } from './dictationText'
+export {
+  commandPhrases,
+  interimText,
+  parseVoicePhrase,
+  typedWords,
+  type CommandScope,
+  type VoiceCommand,
+  type VoiceStep,
+} from './voiceCommands'
 export {
   LISTENING_TEXT,
   PROBLEM_TEXT,
   UNAVAILABLE_TEXT,
   micButtonView,
+  commandProblemText,
+  selectCommandNote,
+  selectDictationPoint,
   selectDictationWordCount,
   selectIsListening,
   selectIsRecording,

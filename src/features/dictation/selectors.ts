@@ -6,21 +6,26 @@ import type { RootState } from '../../app/hooks'
 import { CLEANUP_WORD_THRESHOLD } from '../../shared/constants'
 import type { Id } from '../../../contract'
 import type {
+  CommandProblem,
+  DictationPoint,
   DictationProblem,
   DictationState,
   DictationTarget,
   UnavailableReason,
-} from './dictationSlice'
+} from './dictationTypes'
 
 export const START_LABEL = 'Start dictation'
 export const STOP_LABEL = 'Stop dictation'
 /** AD-2: the addendum box's own microphone. */
 export const ADDENDUM_START_LABEL = 'Dictate addendum'
 export const ADDENDUM_STOP_LABEL = 'Stop dictating addendum'
+/** VC-1: the report editor's microphone. */
+export const REPORT_START_LABEL = 'Dictate report'
 
 const LABELS: Readonly<Record<DictationTarget, { start: string; stop: string }>> = {
   chat: { start: START_LABEL, stop: STOP_LABEL },
   addendum: { start: ADDENDUM_START_LABEL, stop: ADDENDUM_STOP_LABEL },
+  report: { start: REPORT_START_LABEL, stop: STOP_LABEL },
 }
 export const LISTENING_TEXT = 'Listening...'
 export const CLEANING_UP_TEXT = 'Cleaning up…'
@@ -119,6 +124,7 @@ export function micButtonView(
 const IN_USE_TEXT: Readonly<Record<DictationTarget, string>> = {
   chat: 'Dictation is in use for the message.',
   addendum: 'Dictation is in use for the addendum.',
+  report: 'Dictation is in use for the report.',
 }
 
 /**
@@ -155,4 +161,43 @@ export function selectIsListening(
 
 export function selectDictationWordCount(state: RootState): number {
   return selectSlice(state).wordCount
+}
+
+/**
+ * VC-1: where dictation writes the study's report next, while it records into it (null
+ * otherwise). The report areas select it, and belong to dictation meanwhile.
+ */
+export function selectDictationPoint(state: RootState, orderId: Id): DictationPoint | null {
+  const dictation = selectSlice(state)
+  if (dictation.orderId !== orderId || dictation.target !== 'report') return null
+  return dictation.point
+}
+
+const SECTION_NAMES: Readonly<Record<string, string>> = {
+  history: 'History',
+  technique: 'Technique',
+  comparison: 'Comparison',
+  findings: 'Findings',
+  impression: 'Impression',
+}
+
+/** The note a voice command that could not be carried out leaves (VC-8, VC-10, VC-11). */
+export function commandProblemText(problem: CommandProblem): string {
+  switch (problem.kind) {
+    case 'unknownMacro':
+      return `No macro is named ‘${problem.name}’.`
+    case 'noField':
+      return problem.direction === 'next'
+        ? 'No bracketed field after the cursor.'
+        : 'No bracketed field before the cursor.'
+    case 'noSection':
+      return `The report has no ${SECTION_NAMES[problem.section] ?? problem.section} section.`
+  }
+}
+
+/** The note of the target's last refused voice command, or null. */
+export function selectCommandNote(state: RootState, target: DictationTarget): string | null {
+  const dictation = selectSlice(state)
+  if (dictation.target !== target || !dictation.commandProblem) return null
+  return commandProblemText(dictation.commandProblem)
 }

@@ -81,6 +81,7 @@ export function Addenda({
         <Field.Label>Addendum</Field.Label>
         <Textarea
           value={text}
+          data-dictation-target="addendum"
           readOnly={dictating}
           onChange={(event) => {
             setText(event.target.value)

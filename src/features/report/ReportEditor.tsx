@@ -11,6 +11,7 @@ import type { ReactNode } from 'react'
 import { useGetOrderQuery } from '../../services/api/ordersApi'
 import { Priors } from './Priors'
 import { ReportForm } from './ReportForm'
+import type { ReportDictation } from './ReportTools'
 
 export interface ReportEditorProps {
   orderId: string
@@ -18,6 +19,8 @@ export interface ReportEditorProps {
   addendumMic?: ReactNode
   /** Dictation is writing the addendum box. */
   addendumDictating?: boolean
+  /** Dictation into the report: its microphone and where it writes next (VC-1). */
+  dictation?: ReportDictation
   /**
    * Another clinician reads the study (issue 16): the form is read-only, the clinician's draft is
    * kept as it is, and `readOnlyNotice` (the app's) says why.
@@ -41,6 +44,7 @@ export function ReportEditor({
   orderId,
   addendumMic,
   addendumDictating,
+  dictation,
   readOnly = false,
   readOnlyNotice,
 }: ReportEditorProps) {
@@ -67,6 +71,7 @@ export function ReportEditor({
           order={current}
           addendumMic={addendumMic}
           addendumDictating={addendumDictating ?? false}
+          dictation={dictation}
           readByOther={readOnly}
         />
       ) : isError ? (

@@ -47,7 +47,7 @@ import { SaveStatus } from './SaveStatus'
 import { SectionArea } from './SectionArea'
 import { useListMacrosQuery } from '../../services/api/libraryApi'
 import { countFields } from './reportFields'
-import { ReportTools } from './ReportTools'
+import { ReportTools, type ReportDictation } from './ReportTools'
 import { useReportAreas } from './useReportAreas'
 
 const NO_MACROS: never[] = []
@@ -56,11 +56,13 @@ export function ReportForm({
   order,
   addendumMic,
   addendumDictating = false,
+  dictation,
   readByOther = false,
 }: {
   order: Order
   addendumMic?: ReactNode
   addendumDictating?: boolean
+  dictation?: ReportDictation | undefined
   /** Another clinician reads the study: nothing is written; the draft stays as it is. */
   readByOther?: boolean
 }) {
@@ -71,6 +73,7 @@ export function ReportForm({
   const finalize = useAppSelector((state) => selectFinalizeState(state, orderId))
   const serverReport = order.report
   const isFinal = serverReport?.is_final ?? false
+  const dictationPoint = dictation?.point ?? null
 
   useEffect(() => {
     dispatch(editorOpened({ orderId }))
@@ -90,6 +93,8 @@ export function ReportForm({
   const ownText = showsDraft(draft, isFinal)
   const conflict = ownText ? draft.conflict : null
   const readOnly = isFinal || conflict !== null || draft?.finalizedElsewhere === true || readByOther
+  /** VC-13: the areas are dictation's while it writes them. */
+  const areasReadOnly = readOnly || dictationPoint !== null
   const empty = ownText ? draft.blank : serverBlank
   // The draft's text for what shows it apart from the text areas; the form is read-only then, so
   // no keystroke renders it.
@@ -121,10 +126,12 @@ export function ReportForm({
   /** Ctrl+S, and (TPL-5, MAC-7) Tab through the fields and after a macro's name. */
   const keysOf = (area: 'report' | 'impression') => (event: KeyboardEvent<HTMLTextAreaElement>) => {
     saveOnShortcut(event)
-    if (!readOnly) areas.onKeyDown(area, event)
+    if (!readOnly && !dictationPoint) areas.onKeyDown(area, event)
   }
   const areaProps = (area: 'report' | 'impression') => ({
     ref: areas.refs[area],
+    'data-dictation-target': 'report',
+    dictationSpan: dictationPoint?.area === area ? dictationPoint : null,
     onBlur: (event: FocusEvent<HTMLTextAreaElement>) => {
       areas.onBlur(area, event)
     },
@@ -180,7 +187,15 @@ export function ReportForm({
         />
       )}
 
-      {!isFinal && <ReportTools order={order} readOnly={readOnly} areas={areas} macros={macros} />}
+      {!isFinal && (
+        <ReportTools
+          order={order}
+          readOnly={readOnly}
+          areas={areas}
+          macros={macros}
+          dictation={dictation}
+        />
+      )}
       <Field.Root flex="1" minH="16rem" display="flex" flexDirection="column">
         {/* The mark stays outside the label: the text area's name is 'Report' and only that. */}
         <HStack gap="0">
@@ -191,7 +206,7 @@ export function ReportForm({
         </HStack>
         <Textarea
           asChild
-          readOnly={readOnly}
+          readOnly={areasReadOnly}
           {...textAreaProps}
           onKeyDown={keysOf('report')}
           flex="1"
@@ -212,7 +227,7 @@ export function ReportForm({
         </HStack>
         <Textarea
           asChild
-          readOnly={readOnly}
+          readOnly={areasReadOnly}
           {...textAreaProps}
           onKeyDown={keysOf('impression')}
           rows={5}

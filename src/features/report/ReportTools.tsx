@@ -4,14 +4,24 @@
  * earlier text back; a section typed in since keeps the clinician's words.
  */
 import { Button, HStack, Text } from '@chakra-ui/react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Macro, Order, ReportSections } from '../../services/api/model'
 import { DraftImpressionButton, ImpressionDraftPanel } from './ImpressionDraft'
+import type { ReportPoint } from './dictatedText'
 import { MacrosMenu } from './MacrosMenu'
 import { undoInsertion } from './reportFields'
 import { TemplatePicker } from './TemplatePicker'
 import { useImpressionDraft } from './useImpressionDraft'
 import type { ReportAreas } from './useReportAreas'
+
+/**
+ * Dictation into the report, when the app has it (VC-1): its microphone, given where the
+ * clinician's cursor is when it is clicked, and where it writes next (null: it does not).
+ */
+export interface ReportDictation {
+  mic: (cursor: () => ReportPoint | null) => ReactNode
+  point: ReportPoint | null
+}
 
 interface Insertion {
   name: string
@@ -24,14 +34,18 @@ export function ReportTools({
   readOnly,
   areas,
   macros,
+  dictation,
 }: {
   order: Order
   readOnly: boolean
   areas: ReportAreas
   macros: readonly Macro[]
+  dictation?: ReportDictation | undefined
 }) {
   const [inserted, setInserted] = useState<Insertion | null>(null)
   const impressionDraft = useImpressionDraft(order, areas)
+  // Hidden when the report cannot be written, unless dictation is writing it (its Stop).
+  const mic = dictation && (!readOnly || dictation.point) ? dictation.mic(areas.cursor) : null
   return (
     <>
       <HStack gap="1">
@@ -48,6 +62,7 @@ export function ReportTools({
         />
         <MacrosMenu macros={macros} disabled={readOnly} onInsert={areas.insertAtCursor} />
         <DraftImpressionButton flow={impressionDraft} readOnly={readOnly} />
+        {mic}
       </HStack>
       <ImpressionDraftPanel flow={impressionDraft} readOnly={readOnly} />
       {inserted && !readOnly && (

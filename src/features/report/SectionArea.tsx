@@ -25,9 +25,21 @@ export interface SectionAreaProps extends Omit<ComponentProps<'textarea'>, 'valu
   field: keyof ReportText
   /** The order's report on the server (null: none yet). */
   serverReport: Report | null
+  /**
+   * Where dictation writes next in this area (VC-1): the area shows it as its selection, and a
+   * `[field]` chosen by voice (a span, not a caret) takes the focus so that it shows.
+   */
+  dictationSpan?: { start: number; end: number } | null
 }
 
-export function SectionArea({ orderId, field, serverReport, ref, ...areaProps }: SectionAreaProps) {
+export function SectionArea({
+  orderId,
+  field,
+  serverReport,
+  dictationSpan = null,
+  ref,
+  ...areaProps
+}: SectionAreaProps) {
   const dispatch = useAppDispatch()
   const fieldControl = useFieldContext()
   const draft = useAppSelector((state) => selectReportDraft(state, orderId))
@@ -49,6 +61,11 @@ export function SectionArea({ orderId, field, serverReport, ref, ...areaProps }:
   useLayoutEffect(() => {
     const element = area.current
     if (element && element.value !== shown) element.value = shown
+    if (!element || !dictationSpan) return
+    const { start, end } = dictationSpan
+    if (element.selectionStart === start && element.selectionEnd === end) return
+    if (start !== end && element !== element.ownerDocument.activeElement) element.focus()
+    element.setSelectionRange(start, end)
   })
 
   return (

@@ -1,5 +1,6 @@
 /** The report feature: the editor of a study's report, its draft slice and the section text format. */
 export { ReportEditor, type ReportEditorProps } from './ReportEditor'
+export type { ReportDictation } from './ReportTools'
 export { comparisonSlice } from './comparisonSlice'
 export { FINALIZED_NOTICE } from './ReportNotices'
 export { FINALIZE_QUESTION } from './FinalizeDialog'
@@ -53,6 +54,18 @@ export {
   preSignCheckStarted,
   signingSlice,
 } from './signingSlice'
+export {
+  clampPoint,
+  dictationStart,
+  nextFieldFrom,
+  previousFieldFrom,
+  sectionEnd,
+  undoDictated,
+  writeDictated,
+  writeParagraph,
+  type DictatedEdit,
+  type ReportPoint,
+} from './dictatedText'
 export {
   addendumDictated,
   addendumEdited,

@@ -87,6 +87,11 @@ function matchHeading(line: string): HeadingMatch | null {
   return { key, inline: (found[2] ?? '').replace(/^[ \t]+/, '') }
 }
 
+/** The section a line heads, when it is a heading (the text after its colon aside). */
+export function headingOf(line: string): TextSectionKey | null {
+  return matchHeading(line)?.key ?? null
+}
+
 /** A line of backslashes followed by a heading: the escaped form of a line with one backslash less. */
 function isEscapedHeading(line: string): boolean {
   let start = 0

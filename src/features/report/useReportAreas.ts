@@ -26,6 +26,8 @@ export interface ReportAreas {
   selectFirstField: () => HTMLTextAreaElement | null
   /** Puts `text` where the cursor last was (the end of the Report text when it never was). */
   insertAtCursor: (text: string) => void
+  /** Where the cursor is (in a focused area) or last was; null when it never was in either. */
+  cursor: () => ({ area: AreaName } & Span) | null
   onKeyDown: (area: AreaName, event: KeyboardEvent<HTMLTextAreaElement>) => void
   onBlur: (area: AreaName, event: FocusEvent<HTMLTextAreaElement>) => void
 }
@@ -135,6 +137,15 @@ export function useReportAreas(
         end: text().report.length,
       }
       replaceIn(at.area, at, insert)
+    },
+    cursor: () => {
+      for (const area of ['report', 'impression'] as const) {
+        const element = refs[area].current
+        if (element && element === element.ownerDocument.activeElement) {
+          return { area, start: element.selectionStart, end: element.selectionEnd }
+        }
+      }
+      return lastCursor.current
     },
     onKeyDown,
     onBlur: (area, event) => {

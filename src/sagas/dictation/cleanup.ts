@@ -18,7 +18,6 @@ import {
   composeDraft,
   selectDictation,
   type DictationState,
-  type DictationTarget,
 } from '../../features/dictation'
 import { speechApi } from '../../services/api/speechApi'
 import type { Logger } from '../../services/log'
@@ -26,7 +25,7 @@ import { callEndpoint } from '../effects/endpoint'
 import { describeError } from './describeError'
 import { leavesStudy } from './interruptions'
 import type { PreparedStudy } from './studyPreparation'
-import { composedInto } from './target'
+import { composedInto, type TextTarget } from './target'
 
 /** The cleaned text, or null when the call failed or answered nothing usable. */
 function* requestCleanup(study: PreparedStudy, text: string): SagaIterator<string | null> {
@@ -59,7 +58,7 @@ export function* cleanUpDictation(
   study: PreparedStudy,
   prefix: string,
   raw: string,
-  target: DictationTarget = 'chat',
+  target: TextTarget = 'chat',
 ): SagaIterator<UnknownAction | null> {
   const { orderId } = study
   yield put(cleanupStarted())

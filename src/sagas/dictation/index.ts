@@ -5,7 +5,9 @@
  * - a study opens: prepare dictation for it (studyPreparation.ts), or report it unavailable. A
  *   server that answered 'not configured' is not asked again until the session ends: the default
  *   install never downloads the SDK and does not log a failure per study;
- * - 'Start dictation': one recording, from microphone to cleanup (recording.ts);
+ * - 'Start dictation' (or 'Dictate report'): one recording, from microphone to cleanup
+ *   (recording.ts), its voice commands carried out as it goes (textDictation.ts,
+ *   reportDictation.ts);
  * - 'Undo cleanup': the raw dictation goes back into the chat input (cleanup.ts).
  * Preparing and recording both give way when another study opens or the session ends; the action
  * that interrupted them is handled next.
@@ -88,8 +90,8 @@ export function* watchDictation(): SagaIterator {
         dictation.status === 'idle' &&
         !(action.payload.orderId in dictation.sending)
       if (study && ready) {
-        const target = action.payload.target ?? 'chat'
-        next = (yield call(recordOnce, study, tokens, target)) as UnknownAction | null
+        const { target = 'chat', at } = action.payload
+        next = (yield call(recordOnce, study, tokens, target, at)) as UnknownAction | null
       }
     } else if (cleanupUndoRequested.match(action)) {
       yield call(undoCleanup, action.payload.orderId)

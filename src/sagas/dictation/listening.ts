@@ -4,9 +4,10 @@
  * exactly once, whatever ended it.
  *
  * Each result of the recognizer is handled once: the dictation slice records the event (it
- * counts the words, for the button and the cleanup threshold) and the chat input's draft is
- * written with the text typed before the recording plus everything heard so far. Nothing is read
- * back. Where the recording stands (starting, recording, stopping) is the dictation slice's
+ * counts the words, for the button and the cleanup threshold) and the recording's writer puts it
+ * where it goes: the chat input or the addendum box (textDictation.ts), or the report
+ * (reportDictation.ts), carrying out the voice commands a final phrase holds. 'stop dictation'
+ * stops as the button does. Where the recording stands (starting, recording, stopping) is the dictation slice's
  * status. The saga itself remembers only that it asked the engine to stop and by when the engine
  * must confirm: the slice is reset when the session ends, and a stop cannot be taken back.
  */
@@ -25,7 +26,6 @@ import {
   take,
 } from 'redux-saga/effects'
 import {
-  composeDraft,
   connectionLost,
   hypothesisChanged,
   phraseRecognized,
@@ -43,19 +43,10 @@ import type { Logger } from '../../services/log'
 import type { DictationEvent, DictationSession, StartFailure } from '../../services/speech/types'
 import { describeError } from './describeError'
 import { endsSession, leavesStudy } from './interruptions'
-import {
-  driveSession,
-  EMPTY_TRANSCRIPT,
-  spokenText,
-  withHypothesis,
-  withPhrase,
-  type SessionDriver,
-  type SessionSignal,
-  type Transcript,
-} from './recognizer'
+import { driveSession, type SessionDriver, type SessionSignal } from './recognizer'
 import { renewTokenWhileRecording, type TokenCache } from './speechToken'
 import type { PreparedStudy } from './studyPreparation'
-import { composedInto } from './target'
+import type { DictationWriter } from './writer'
 
 /** How long a stop waits for the service to confirm the end of the turn. */
 export const STOP_TIMEOUT_MS = 5_000
@@ -70,7 +61,6 @@ const PROBLEM_OF_START: Readonly<Record<StartFailure, DictationProblem>> = {
 
 /** How a recording's session ended, and what it heard. */
 export interface Heard {
-  transcript: Transcript
   /** What ended the recording from outside (another study, logout), for the coordinator. */
   left: UnknownAction | null
   /** The service gave up on the connection: the text stays as dictated. */
@@ -84,8 +74,7 @@ interface Recording extends Heard {
   readonly study: PreparedStudy
   readonly session: DictationSession
   readonly driver: SessionDriver
-  /** The target's text when the recording started; dictation is appended to it. */
-  readonly prefix: string
+  readonly writer: DictationWriter
   readonly target: DictationTarget
   /** By when the engine must have confirmed its stop; null until it was asked to stop. */
   stopDeadline: number | null
@@ -94,24 +83,23 @@ interface Recording extends Heard {
 
 /**
  * Starts the session and handles its signals and the clinician's stop until the stop settled,
- * or failed to settle in time; then closes the session, whatever ended it. `prefix` is the chat
- * input's text when the recording started.
+ * or failed to settle in time; then closes the session, whatever ended it. `writer` puts what is
+ * heard into the target.
  */
 export function* listen(
   study: PreparedStudy,
   session: DictationSession,
-  prefix: string,
   tokens: TokenCache,
-  target: DictationTarget = 'chat',
+  target: DictationTarget,
+  writer: DictationWriter,
 ): SagaIterator<Heard> {
   const driver = driveSession(session)
   const recording: Recording = {
     study,
     session,
     driver,
-    prefix,
+    writer,
     target,
-    transcript: EMPTY_TRANSCRIPT,
     stopDeadline: null,
     renewal: null,
     left: null,
@@ -216,8 +204,8 @@ function* handleSignal(
 }
 
 /**
- * A result of the recognizer, handled once: the slice counts its words, and the chat input
- * shows the text typed before the recording followed by everything heard so far.
+ * A result of the recognizer, handled once: the slice counts its words, and the writer puts it
+ * into the target, a final phrase with its voice commands carried out.
  */
 function* hear(
   recording: Recording,
@@ -229,14 +217,13 @@ function* hear(
   // Results count only while the target belongs to dictation (the slice refuses them otherwise).
   if (!((yield select(selectIsRecording, orderId, recording.target)) as boolean)) return
   if (signal.type === 'recognizing') {
-    recording.transcript = withHypothesis(recording.transcript, signal.text)
     yield put(hypothesisChanged({ text: signal.text }))
-  } else {
-    recording.transcript = withPhrase(recording.transcript, signal.text)
-    yield put(phraseRecognized({ text: signal.text }))
+    yield* recording.writer.heard(signal.text)
+    return
   }
-  const text = composeDraft(recording.prefix, spokenText(recording.transcript))
-  yield put(composedInto(recording.target, orderId, text))
+  const phrase = yield* recording.writer.recognized(signal.text)
+  yield put(phraseRecognized({ text: phrase.typed }))
+  if (phrase.stop) yield* stopOnce(recording)
 }
 
 /** Asks the engine to stop, once; its last phrases may still arrive before it confirms. */

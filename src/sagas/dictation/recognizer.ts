@@ -7,11 +7,11 @@
  * are handled before the stop's confirmation, so no words are lost.
  *
  * The transcript (final phrases, then the phrase being spoken) belongs to the recording that
- * hears it. No slice keeps it: the chat input's draft shows it, composed after the text typed
+ * hears it; the voice commands of free text (textDictation.ts) edit it. No slice keeps it: the chat input's draft shows it, composed after the text typed
  * before, and the dictation slice counts its words.
  */
 import { buffers, eventChannel, type EventChannel } from 'redux-saga'
-import { joinDictation } from '../../features/dictation'
+import { appendDictation } from '../../features/dictation'
 import {
   startFailureOf,
   type DictationEvent,
@@ -70,21 +70,48 @@ export function driveSession(session: DictationSession): SessionDriver {
 export interface Transcript {
   readonly committed: string
   readonly hypothesis: string
+  /** What `committed` was before each phrase and paragraph, for 'scratch that' (VC-3). */
+  readonly earlier: readonly string[]
 }
 
-export const EMPTY_TRANSCRIPT: Transcript = Object.freeze({ committed: '', hypothesis: '' })
+export const EMPTY_TRANSCRIPT: Transcript = Object.freeze({
+  committed: '',
+  hypothesis: '',
+  earlier: Object.freeze([]),
+})
 
 /** An interim result replaces the phrase being spoken. */
 export function withHypothesis(transcript: Transcript, text: string): Transcript {
-  return { committed: transcript.committed, hypothesis: text }
+  return { ...transcript, hypothesis: text }
 }
 
 /** A final phrase joins the others; the next phrase starts empty. */
 export function withPhrase(transcript: Transcript, text: string): Transcript {
-  return { committed: joinDictation(transcript.committed, text), hypothesis: '' }
+  if (text.trim() === '') return { ...transcript, hypothesis: '' }
+  return {
+    committed: appendDictation(transcript.committed, text),
+    hypothesis: '',
+    earlier: [...transcript.earlier, transcript.committed],
+  }
+}
+
+/** 'new paragraph' (VC-4): the next phrase starts after a blank line. */
+export function withParagraph(transcript: Transcript): Transcript {
+  return {
+    committed: `${transcript.committed.trimEnd()}\n\n`,
+    hypothesis: '',
+    earlier: [...transcript.earlier, transcript.committed],
+  }
+}
+
+/** 'scratch that' (VC-3): the last phrase (or paragraph) of the recording goes. */
+export function withoutLastPhrase(transcript: Transcript): Transcript {
+  const previous = transcript.earlier.at(-1)
+  if (previous === undefined) return { ...transcript, hypothesis: '' }
+  return { committed: previous, hypothesis: '', earlier: transcript.earlier.slice(0, -1) }
 }
 
 /** Everything dictated so far, as one text. */
 export function spokenText(transcript: Transcript): string {
-  return joinDictation(transcript.committed, transcript.hypothesis)
+  return appendDictation(transcript.committed, transcript.hypothesis)
 }

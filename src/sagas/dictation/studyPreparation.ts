@@ -29,7 +29,7 @@ export interface PreparedStudy {
 }
 
 /** The study's modality and body part: from the order caches, else from the server. */
-function* studyOf(orderId: Id): SagaIterator<ListedOrder> {
+export function* studyOf(orderId: Id): SagaIterator<ListedOrder> {
   const cached = (yield select(selectOrderById, orderId)) as ListedOrder | undefined
   return cached ?? (yield* callEndpoint(ordersApi.endpoints.getOrder.initiate(orderId)))
 }

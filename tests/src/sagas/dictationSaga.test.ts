@@ -142,14 +142,14 @@ describe('initialization when a study opens', () => {
     expect(engine.loads).toBe(2)
   })
 
-  it('DC-6 phrases that fail to load are logged and dictation works without hints', async () => {
+  it('DC-6 VC-12 phrases that fail to load are logged and dictation works with the voice commands as its only hints', async () => {
     const { store, engine, logger } = setUp()
     answer('speechPhrases', { error: 'internal', message: 'boom' }, 500)
 
     await openStudy(store)
     const session = await startRecording({ store, engine })
 
-    expect(session.options.phrases).toEqual([])
+    expect(session.options.phrases).toEqual(['scratch that', 'new paragraph', 'stop dictation'])
     expect(logger.events('warn')).toContain('dictation/phrasesUnavailable')
   })
 })
@@ -262,7 +262,7 @@ describe('a recording', () => {
     expect(session.options).toEqual({
       token: 'speech-token-1',
       region: 'local',
-      phrases: ['CT Chest', 'no acute findings'],
+      phrases: ['CT Chest', 'no acute findings', 'scratch that', 'new paragraph', 'stop dictation'],
     })
     session.hear('no acute')
     expect(draftOf(store)).toEqual({ text: 'no acute', inputType: 'voice' })

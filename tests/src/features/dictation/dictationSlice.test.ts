@@ -8,6 +8,7 @@ import { baseApi } from '../../../../src/services/api/baseApi'
 import {
   cleanupStarted,
   cleanupSucceeded,
+  commandRefused,
   connectionLost,
   dictationSlice,
   hypothesisChanged,
@@ -16,6 +17,7 @@ import {
   initializationSucceeded,
   micButtonView,
   phraseRecognized,
+  pointMoved,
   recordingFailed,
   recordingFinished,
   recordingStarted,
@@ -138,6 +140,36 @@ describe('the microphone button view', () => {
     expect(micButtonView({ ...ready(), sending: { O1: 'request-1' } }, 'O1')).toMatchObject({
       state: 'waiting',
       disabled: true,
+    })
+  })
+})
+
+describe('VC-16 where dictation writes the report', () => {
+  const at = { area: 'report' as const, start: 4, end: 4 }
+  const intoReport = () =>
+    [recordingStartInitiated({ orderId: 'O1', target: 'report', at }), recordingStarted()].reduce(
+      reduce,
+      ready(),
+    )
+
+  it('VC-16 is set when a recording into the report starts, moves with it, and goes when it ends', () => {
+    const started = intoReport()
+    expect(started.point).toEqual(at)
+    const field = { area: 'impression' as const, start: 0, end: 12 }
+    const moved = reduce(started, pointMoved({ point: field }))
+    expect(moved.point).toEqual(field)
+    const ended = [recordingStopInitiated(), recordingFinished()].reduce(reduce, moved)
+    expect(ended.point).toBeNull()
+  })
+
+  it('VC-16 a point or a refused command outside a recording into the report changes nothing', () => {
+    expect(reduce(ready(), pointMoved({ point: at })).point).toBeNull()
+    expect(reduce(recording(), pointMoved({ point: at })).point).toBeNull()
+    const refused = commandRefused({ problem: { kind: 'noField', direction: 'next' } })
+    expect(reduce(ready(), refused).commandProblem).toBeNull()
+    expect(reduce(intoReport(), refused).commandProblem).toEqual({
+      kind: 'noField',
+      direction: 'next',
     })
   })
 })
