@@ -34,6 +34,7 @@ describe('the store', () => {
       'layout',
       'orders',
       'report',
+      'signing',
       'worklist',
     ])
     expect(() => structuredClone(state)).not.toThrow()
