@@ -2,11 +2,12 @@
  * The rules about the report's form rather than its meaning: `empty_section`, `unfilled_field`
  * and `repeated_words`.
  *
- * - empty_section (blank: nothing but whitespace, punctuation or template fields): Findings or
- *   Impression blank -> block (a report says what was seen and what
- *   it means); History, Technique or Comparison blank -> warn (the ACR practice parameter on
- *   communication lists clinical information, procedure and comparison among a report's parts;
- *   "None." is a valid comparison, a blank is not).
+ * - empty_section (blank: nothing but whitespace, punctuation or template fields) -> warn, for
+ *   every section. A report says what was seen and what it means, and the ACR practice parameter
+ *   on communication lists clinical information, procedure and comparison among its parts; but
+ *   the product's own rule is that any report that is not wholly empty may be signed (an
+ *   impression-only report of a study read elsewhere is one), so a blank section is pointed out,
+ *   never in the way. "None." is a valid comparison, a blank is not.
  * - unfilled_field: a template's `[bracketed field]` left in the text -> block, one per field;
  *   "[sic]" is an editor's mark, not a field.
  * - repeated_words: a word written twice in a row on one line ("the the", "left left") -> warn;
@@ -29,7 +30,7 @@ export function emptySectionIssues(sections: ReportSections): Issue[] {
     const required = key === 'findings' || key === 'impression'
     return {
       code: 'empty_section',
-      severity: required ? 'block' : 'warn',
+      severity: 'warn',
       section: key,
       message: required
         ? `${SECTION_LABELS[key]} is empty.`

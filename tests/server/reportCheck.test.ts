@@ -80,11 +80,11 @@ describe.skipIf(skipDatabase)('the pre-sign check route', () => {
   it('QA-10 without sections checks the saved report; a study without one is all empty', async () => {
     const empty = checkReportAnswerSchema.parse((await check(other.id)).json)
     expect(empty.issues.map((i) => [i.code, i.severity, i.section])).toEqual([
-      ['empty_section', 'block', 'findings'],
-      ['empty_section', 'block', 'impression'],
       ['empty_section', 'warn', 'history'],
       ['empty_section', 'warn', 'technique'],
       ['empty_section', 'warn', 'comparison'],
+      ['empty_section', 'warn', 'findings'],
+      ['empty_section', 'warn', 'impression'],
     ])
     const sections = {
       history: 'Dyspnoea.',

@@ -2,21 +2,21 @@
 import { casesOf, hit, pass, STUDIES as S } from './table'
 
 export const emptySectionCases = casesOf('empty_section', [
-  hit('positive', S.kneeLeft, { findings: '' }, 'block'),
-  hit('positive', S.kneeLeft, { impression: '' }, 'block'),
-  hit('positive', S.kneeLeft, { findings: '   \n  ' }, 'block'),
-  hit('positive', S.chestCt, { impression: '\t' }, 'block'),
+  hit('positive', S.kneeLeft, { findings: '' }, 'warn'),
+  hit('positive', S.kneeLeft, { impression: '' }, 'warn'),
+  hit('positive', S.kneeLeft, { findings: '   \n  ' }, 'warn'),
+  hit('positive', S.chestCt, { impression: '\t' }, 'warn'),
   hit('positive', S.head, { technique: '' }, 'warn'),
   hit('positive', S.head, { history: '' }, 'warn'),
   hit('positive', S.head, { comparison: '' }, 'warn'),
   hit('positive', S.head, { comparison: ' \n' }, 'warn'),
   pass('borderline', S.head, { comparison: 'None.' }),
   pass('borderline', S.head, { findings: 'Normal.' }),
-  hit('borderline', S.head, { impression: '.' }, 'block'),
+  hit('borderline', S.head, { impression: '.' }, 'warn'),
   pass('borderline', S.head, { impression: 'Negative.' }),
   pass('borderline', S.head, { history: 'N/A' }),
   pass('borderline', S.head, { technique: 'Axial CT without contrast.' }),
-  hit('borderline', S.head, { findings: '[Findings]' }, 'block'),
+  hit('borderline', S.head, { findings: '[Findings]' }, 'warn'),
   pass('borderline', S.head, { comparison: 'Nil' }),
 ])
 
