@@ -6,9 +6,10 @@
 import { Button, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { CheckboxField } from '../../components/ui'
 import { useState } from 'react'
-import { communicationSentence, type CommunicationMethod, type Id } from '../../../contract'
+import type { CommunicationMethod, Id } from '../../../contract'
 import { useRecordCommunicationMutation } from '../../services/api/communicationsApi'
 import type { Communication } from '../../services/api/model'
+import { sentenceOf } from './SignedCommunications'
 
 const METHODS: [CommunicationMethod, string][] = [
   ['phone', 'Phone'],
@@ -20,19 +21,6 @@ const METHODS: [CommunicationMethod, string][] = [
 function localInputValue(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${String(at.getFullYear())}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`
-}
-
-function sentenceOf(record: Communication): string {
-  const at = record.communicated_at
-    ? new Date(record.communicated_at).toLocaleString()
-    : 'a time not given'
-  return communicationSentence({
-    recipient: record.recipient,
-    role: record.role,
-    method: record.method,
-    at,
-    readBack: record.read_back,
-  })
 }
 
 function TextField(props: {

@@ -44,6 +44,7 @@ import type { RestoreCause } from './reconcile'
 import type { ReportSections } from '../../services/api/model'
 import { FinalizedElsewhere, FinalizedNotice, FinalizeError, SaveError } from './ReportNotices'
 import { SaveStatus } from './SaveStatus'
+import { SignedCommunications } from './SignedCommunications'
 import { SectionArea } from './SectionArea'
 import { useListMacrosQuery } from '../../services/api/libraryApi'
 import { countFields } from './reportFields'
@@ -154,6 +155,7 @@ export function ReportForm({
           signedBy={serverReport?.finalized_by?.name}
         />
       )}
+      {isFinal && <SignedCommunications orderId={orderId} />}
       {apart?.finalizedElsewhere && (
         <FinalizedElsewhere draft={apart} onDiscard={() => dispatch(draftDiscarded({ orderId }))} />
       )}

@@ -22,4 +22,4 @@ export const communicationsApi = baseApi.injectEndpoints({
   }),
 })
 
-export const { useRecordCommunicationMutation } = communicationsApi
+export const { useListCommunicationsQuery, useRecordCommunicationMutation } = communicationsApi

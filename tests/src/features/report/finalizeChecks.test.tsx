@@ -276,6 +276,43 @@ describe('the Finalize dialog: critical results', () => {
     expect(await screen.findByText(FINALIZED)).toBeInTheDocument()
   })
 
+  it('CR-19 a signed report shows its communications under the signature', async () => {
+    giveO1Report()
+    checkAnswers([CRITICAL])
+    const view = await renderReportEditor()
+    const dialog = await openFinalize(view)
+    const form = await fillCommunication(view, dialog)
+    await view.user.click(within(form).getByRole('button', { name: 'Record communication' }))
+    await waitFor(() => {
+      expect(confirmOf(dialog)).toBeEnabled()
+    })
+    await view.user.click(confirmOf(dialog))
+
+    const records = await screen.findByRole('group', { name: 'Critical result communications' })
+    expect(records).toHaveTextContent(
+      /^Critical result communicated to Dr\. Grace Hopper \(Referring physician\) by secure message at .+; read back\.$/,
+    )
+  })
+
+  it('CR-20 a signed report on a backend without communications shows the signature alone', async () => {
+    const order = apiBackend.orders.find((candidate) => candidate.id === 'O1')
+    if (!order) throw new Error('the demo data has order O1')
+    order.report = buildReport({ sections: SECTIONS, updated_at: FIXED_TIME, is_final: true })
+    let asked = false
+    server.use(
+      http.get(routePattern('listCommunications'), () => {
+        asked = true
+        return HttpResponse.json({ error: 'not_found' }, { status: 404 })
+      }),
+    )
+    await renderReportEditor()
+    expect(await screen.findByText(FINALIZED)).toBeInTheDocument()
+    await waitFor(() => {
+      expect(asked).toBe(true)
+    })
+    expect(screen.queryByRole('group', { name: 'Critical result communications' })).toBeNull()
+  })
+
   it('CR-16 a 409 critical_result_not_communicated from finalize (the check could not run) opens the same form and keeps the text', async () => {
     giveO1Report()
     server.use(http.post(routePattern('checkReport'), () => HttpResponse.error()))
