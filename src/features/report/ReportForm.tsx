@@ -49,6 +49,9 @@ import { useListMacrosQuery } from '../../services/api/libraryApi'
 import { countFields } from './reportFields'
 import { ReportTools } from './ReportTools'
 import { useReportAreas } from './useReportAreas'
+import { useReportHotkeys } from './useReportHotkeys'
+import { startingSections } from './startingText'
+import { hotkeyProps } from '../../shared/hotkeys'
 
 const NO_MACROS: never[] = []
 
@@ -87,6 +90,7 @@ export function ReportForm({
       ),
     [serverReport],
   )
+  const start = useMemo(() => startingSections(order), [order])
   const ownText = showsDraft(draft, isFinal)
   const conflict = ownText ? draft.conflict : null
   const readOnly = isFinal || conflict !== null || draft?.finalizedElsewhere === true || readByOther
@@ -105,26 +109,38 @@ export function ReportForm({
   const change = useAssistantChange(orderId, serverReport)
   /** UA-1, RH-2: earlier text comes back, saved at once as a revision of its own. */
   const restore = (sections: Partial<ReportSections>, cause: RestoreCause) => {
-    dispatch(sectionsRestored({ orderId, sections, cause, server: serverReportOf(serverReport) }))
+    const server = serverReportOf(serverReport, start)
+    dispatch(sectionsRestored({ orderId, sections, cause, server }))
     dispatch(saveRequested({ orderId, trigger: 'manual' }))
   }
   const macros = useListMacrosQuery(undefined, { skip: isFinal }).data ?? NO_MACROS
-  const areas = useReportAreas(orderId, serverReport, macros)
+  const areas = useReportAreas(orderId, serverReport, macros, start)
   /** TPL-6: how many bracketed fields stood in the way of the last Finalize (0: none). */
   const [unfilled, setUnfilled] = useState(0)
-  const saveOnShortcut = (event: KeyboardEvent) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-      event.preventDefault()
-      if (!readOnly) save('manual')
-    }
-  }
-  /** Ctrl+S, and (TPL-5, MAC-7) Tab through the fields and after a macro's name. */
+  /** TPL-5, MAC-7: Tab through the fields and after a macro's name (Ctrl+S: useReportHotkeys). */
   const keysOf = (area: 'report' | 'impression') => (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    saveOnShortcut(event)
     if (!readOnly) areas.onKeyDown(area, event)
   }
+  const saveDisabled = readOnly || saving || finalizing
+  const finalizeDisabled = readOnly || empty || finalizing
+  const finalizeClicked = () => {
+    const left = countFields(...Object.values(areas.sections()))
+    setUnfilled(left)
+    if (left > 0) areas.selectFirstField()
+    else dispatch(finalizeRequested({ orderId }))
+  }
+  useReportHotkeys({
+    save: saveDisabled
+      ? null
+      : () => {
+          save('manual')
+        },
+    finalize: finalizeDisabled ? null : finalizeClicked,
+    impression: areas.refs.impression,
+  })
   const areaProps = (area: 'report' | 'impression') => ({
     ref: areas.refs[area],
+    start,
     onBlur: (event: FocusEvent<HTMLTextAreaElement>) => {
       areas.onBlur(area, event)
     },
@@ -255,7 +271,8 @@ export function ReportForm({
         <Button
           variant="outline"
           size="sm"
-          disabled={readOnly || saving || finalizing}
+          {...hotkeyProps('save', 'Save')}
+          disabled={saveDisabled}
           onClick={() => {
             save('manual')
           }}
@@ -265,13 +282,9 @@ export function ReportForm({
         <Button
           colorPalette="brand"
           size="sm"
-          disabled={readOnly || empty || finalizing}
-          onClick={() => {
-            const left = countFields(...Object.values(areas.sections()))
-            setUnfilled(left)
-            if (left > 0) areas.selectFirstField()
-            else dispatch(finalizeRequested({ orderId }))
-          }}
+          {...hotkeyProps('finalize', 'Finalize')}
+          disabled={finalizeDisabled}
+          onClick={finalizeClicked}
         >
           Finalize
         </Button>

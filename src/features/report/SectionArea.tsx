@@ -13,7 +13,7 @@
 import { mergeRefs, useFieldContext } from '@chakra-ui/react'
 import { useLayoutEffect, useMemo, useReducer, useRef, type ComponentProps } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import type { Report } from '../../services/api/model'
+import type { Report, ReportSections } from '../../services/api/model'
 import { typedText } from '../../shared/typedText'
 import { showsDraft } from './draftSummary'
 import { EMPTY_SECTIONS } from './reconcile'
@@ -25,15 +25,24 @@ export interface SectionAreaProps extends Omit<ComponentProps<'textarea'>, 'valu
   field: keyof ReportText
   /** The order's report on the server (null: none yet). */
   serverReport: Report | null
+  /** ED-5: what a new report starts with, shown in place of the server's empty one. */
+  start?: ReportSections | undefined
 }
 
-export function SectionArea({ orderId, field, serverReport, ref, ...areaProps }: SectionAreaProps) {
+export function SectionArea({
+  orderId,
+  field,
+  serverReport,
+  start,
+  ref,
+  ...areaProps
+}: SectionAreaProps) {
   const dispatch = useAppDispatch()
   const fieldControl = useFieldContext()
   const draft = useAppSelector((state) => selectReportDraft(state, orderId))
   const serverText = useMemo(
-    () => serializeReport(serverReport?.sections ?? EMPTY_SECTIONS),
-    [serverReport],
+    () => serializeReport(start ?? serverReport?.sections ?? EMPTY_SECTIONS),
+    [serverReport, start],
   )
   const text: ReportText = showsDraft(draft, serverReport?.is_final ?? false) ? draft : serverText
   const shown = text[field]
@@ -63,7 +72,7 @@ export function SectionArea({ orderId, field, serverReport, ref, ...areaProps }:
           impression: text.impression,
           [field]: event.target.value,
         }
-        if (!draft) dispatch(editStarted({ orderId, server: serverReportOf(serverReport) }))
+        if (!draft) dispatch(editStarted({ orderId, server: serverReportOf(serverReport, start) }))
         dispatch(
           textEdited({
             orderId,
