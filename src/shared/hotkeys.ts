@@ -142,7 +142,9 @@ export function hotkeyProps(
 /** The element keeps the keys it is given: a text field, or a select for F4. */
 function textFieldOf(target: EventTarget | null): HTMLElement | null {
   if (!(target instanceof HTMLElement)) return null
-  if (target.isContentEditable) return target
+  const editable =
+    '[contenteditable=""], [contenteditable="true"], [contenteditable="plaintext-only"]'
+  if (target.isContentEditable || target.closest(editable)) return target
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return target
   if (target instanceof HTMLInputElement) {
     // Buttons, checkboxes and the like type nothing.

@@ -9,7 +9,7 @@
  * typing does not render it. The parts only some
  * moments need (lazyParts.ts) load on first use and are fetched ahead when the browser is idle.
  */
-import { Box, Button, Field, Flex, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, Field, Flex, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import {
   Suspense,
   useEffect,
@@ -253,41 +253,53 @@ export function ReportForm({
         </Suspense>
       )}
 
-      <Flex align="center" gap="3" wrap="wrap">
+      {/* ED-10: in view however long the report, its buttons on one line even 320 px wide. */}
+      <Flex
+        align="center"
+        columnGap="3"
+        rowGap="1"
+        wrap="wrap"
+        position="sticky"
+        bottom="0"
+        zIndex="1"
+        py="1"
+        bg="bg.subtle"
+      >
         <SaveStatus draft={ownText ? draft : undefined} report={serverReport} />
         {finalizing && (
           <Text fontSize="sm" color="fg.muted">
             Finalizing…
           </Text>
         )}
-        <Box flex="1" />
-        <ReportHistory
-          orderId={orderId}
-          isFinal={isFinal}
-          onRestore={(sections) => {
-            restore(sections, 'restore')
-          }}
-        />
-        <Button
-          variant="outline"
-          size="sm"
-          {...hotkeyProps('save', 'Save')}
-          disabled={saveDisabled}
-          onClick={() => {
-            save('manual')
-          }}
-        >
-          Save
-        </Button>
-        <Button
-          colorPalette="brand"
-          size="sm"
-          {...hotkeyProps('finalize', 'Finalize')}
-          disabled={finalizeDisabled}
-          onClick={finalizeClicked}
-        >
-          Finalize
-        </Button>
+        <HStack gap="2" ms="auto" flexShrink={0}>
+          <ReportHistory
+            orderId={orderId}
+            isFinal={isFinal}
+            onRestore={(sections) => {
+              restore(sections, 'restore')
+            }}
+          />
+          <Button
+            variant="outline"
+            size="sm"
+            {...hotkeyProps('save', 'Save')}
+            disabled={saveDisabled}
+            onClick={() => {
+              save('manual')
+            }}
+          >
+            Save
+          </Button>
+          <Button
+            colorPalette="brand"
+            size="sm"
+            {...hotkeyProps('finalize', 'Finalize')}
+            disabled={finalizeDisabled}
+            onClick={finalizeClicked}
+          >
+            Finalize
+          </Button>
+        </HStack>
       </Flex>
       {unfilled > 0 && !isFinal && (
         <Text fontSize="sm" color="fg.error" role="alert">

@@ -117,6 +117,10 @@ describe('the study view’s shortcuts', () => {
     await waitFor(() => {
       expect(screen.getByRole('button', { name: 'Start dictation' })).toBeEnabled()
     })
+    expect(screen.getByRole('button', { name: 'Start dictation' })).toHaveAttribute(
+      'title',
+      'Start dictation (F4)',
+    )
 
     // Focus in the Impression (no dictation target of its own here): the chat is the default.
     expect(press(impressionArea(), F4)).toBe(false)
