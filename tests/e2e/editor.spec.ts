@@ -98,7 +98,10 @@ test('HK-1 HK-7 HK-13 HK-14 the shortcuts in a real browser: ?, Alt+I, Ctrl+S', 
   await page.keyboard.press('ControlOrMeta+s')
   await expect(page.getByText('Saved', { exact: true })).toBeVisible()
 
-  await page.locator('body').focus()
+  // '?' outside text fields: the focus leaves the Message box for the page.
+  await page.evaluate(() => {
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur()
+  })
   await page.keyboard.press('Shift+?')
   const overlay = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
   await expect(overlay).toBeVisible()
