@@ -13,8 +13,8 @@
  * The chat and the report editor load on first use, fetched ahead once the browser is idle after
  * the workspace has appeared (src/shared/lazy.tsx); until they are there their area stays empty.
  */
-import { Box, Center, Flex, IconButton, Text, VisuallyHidden } from '@chakra-ui/react'
-import { Suspense, useEffect } from 'react'
+import { Box, Button, Center, Flex, IconButton, Text, VisuallyHidden } from '@chakra-ui/react'
+import { Suspense, useEffect, useState } from 'react'
 import { LogoutButton } from '../features/auth'
 import {
   letGoOfOpenStudy,
@@ -26,7 +26,14 @@ import {
 } from '../features/orders'
 import { LineIcon } from '../components/ui'
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../shared/constants'
+import {
+  createHotkeyCommands,
+  HotkeyCommandsProvider,
+  useHotkeyCommand,
+} from '../shared/hotkeyCommands'
+import { hotkeyProps } from '../shared/hotkeys'
 import { lazyComponent, prefetchWhenIdle } from '../shared/lazy'
+import { HotkeyListener } from './HotkeyListener'
 import { useAppDispatch, useAppSelector } from './hooks'
 import {
   reportEditorToggled,
@@ -71,104 +78,121 @@ export function WorkspaceFrame() {
   const transition = `${String(SIDEBAR_TRANSITION_MS)}ms ease`
   useStudyAddress()
   useEffect(() => prefetchWhenIdle(StudyChat, StudyReport), [])
+  const [hotkeys] = useState(createHotkeyCommands)
 
   return (
-    <Box minH="100dvh" bg="bg">
-      <Sidebar open={sidebarOpen} />
-      <Flex
-        direction="column"
-        height="100dvh"
-        marginLeft={sidebarOpen ? SIDEBAR_WIDTH : '0'}
-        transition={`margin-left ${transition}`}
-      >
+    <HotkeyCommandsProvider commands={hotkeys}>
+      <Box minH="100dvh" bg="bg">
+        <Sidebar open={sidebarOpen} />
         <Flex
-          as="header"
-          align="center"
-          gap="3"
-          px="4"
-          py="2"
-          minHeight="14"
-          borderBottomWidth="1px"
-          borderColor="border"
-          bg="bg.subtle"
+          direction="column"
+          height="100dvh"
+          marginLeft={sidebarOpen ? SIDEBAR_WIDTH : '0'}
+          transition={`margin-left ${transition}`}
         >
-          <IconButton
-            aria-label="Toggle sidebar"
-            aria-controls={SIDEBAR_ID}
-            aria-expanded={sidebarOpen}
-            variant="ghost"
-            size="sm"
-            onClick={() => dispatch(sidebarToggled())}
+          <Flex
+            as="header"
+            align="center"
+            gap="3"
+            px="4"
+            py="2"
+            minHeight="14"
+            borderBottomWidth="1px"
+            borderColor="border"
+            bg="bg.subtle"
           >
-            <SidebarIcon />
-          </IconButton>
-          <Box flex="1" minWidth="0">
-            {/* Keyed by study: each study opened reads the clock again for the age. */}
-            <PatientHeader key={orderId ?? 'none'} orderId={orderId} />
-          </Box>
-          {orderId !== null && (
             <IconButton
-              aria-label="Toggle report editor"
-              // Only while the panel exists: a reference to a missing element is invalid.
-              aria-controls={reportEditorOpen ? REPORT_PANEL_ID : undefined}
-              aria-pressed={reportEditorOpen}
-              variant={reportEditorOpen ? 'subtle' : 'ghost'}
-              colorPalette={reportEditorOpen ? 'brand' : undefined}
+              aria-label="Toggle sidebar"
+              aria-controls={SIDEBAR_ID}
+              aria-expanded={sidebarOpen}
+              variant="ghost"
               size="sm"
-              onClick={() => dispatch(reportEditorToggled())}
+              onClick={() => dispatch(sidebarToggled())}
             >
-              <ReportIcon />
+              <SidebarIcon />
             </IconButton>
-          )}
-          <LogoutButton beforeSignOut={() => dispatch(letGoOfOpenStudy())} />
-        </Flex>
-        <Flex as="main" flex="1" minHeight="0">
-          {orderId === null ? (
-            <Center flex="1" px="6">
-              <Text color="fg.muted" fontSize="lg">
-                {NOTHING_SELECTED}
-              </Text>
-            </Center>
-          ) : (
-            <>
-              <Box
-                as="section"
-                aria-labelledby={CHAT_HEADING_ID}
-                flex="1"
-                minWidth="0"
-                minHeight="0"
-              >
-                {/* The outline under the header's h1: the chat's own headings are h3. */}
-                <VisuallyHidden asChild>
-                  <h2 id={CHAT_HEADING_ID}>Conversation</h2>
-                </VisuallyHidden>
-                <Suspense fallback={null}>
-                  <StudyChat orderId={orderId} />
-                </Suspense>
-              </Box>
-              {reportEditorOpen && (
+            <Box flex="1" minWidth="0">
+              {/* Keyed by study: each study opened reads the clock again for the age. */}
+              <PatientHeader key={orderId ?? 'none'} orderId={orderId} />
+            </Box>
+            {orderId !== null && <ReportEditorToggle open={reportEditorOpen} />}
+            <LogoutButton beforeSignOut={() => dispatch(letGoOfOpenStudy())} />
+          </Flex>
+          <Flex as="main" flex="1" minHeight="0">
+            {orderId === null ? (
+              <Center flex="1" px="6">
+                <Text color="fg.muted" fontSize="lg">
+                  {NOTHING_SELECTED}
+                </Text>
+              </Center>
+            ) : (
+              <>
                 <Box
-                  id={REPORT_PANEL_ID}
                   as="section"
-                  aria-label="Report editor"
-                  width="50%"
-                  flexShrink={0}
+                  aria-labelledby={CHAT_HEADING_ID}
+                  flex="1"
+                  minWidth="0"
                   minHeight="0"
-                  overflowY="auto"
-                  borderLeftWidth="1px"
-                  borderColor="border"
-                  bg="bg.subtle"
                 >
+                  {/* The outline under the header's h1: the chat's own headings are h3. */}
+                  <VisuallyHidden asChild>
+                    <h2 id={CHAT_HEADING_ID}>Conversation</h2>
+                  </VisuallyHidden>
                   <Suspense fallback={null}>
-                    <StudyReport orderId={orderId} />
+                    <StudyChat orderId={orderId} />
                   </Suspense>
                 </Box>
-              )}
-            </>
-          )}
+                {reportEditorOpen && (
+                  <Box
+                    id={REPORT_PANEL_ID}
+                    as="section"
+                    aria-label="Report editor"
+                    width="50%"
+                    flexShrink={0}
+                    minHeight="0"
+                    overflowY="auto"
+                    borderLeftWidth="1px"
+                    borderColor="border"
+                    bg="bg.subtle"
+                  >
+                    <Suspense fallback={null}>
+                      <StudyReport orderId={orderId} />
+                    </Suspense>
+                  </Box>
+                )}
+              </>
+            )}
+          </Flex>
         </Flex>
-      </Flex>
-      <TakeOverDialog />
-    </Box>
+        <TakeOverDialog />
+      </Box>
+      <HotkeyListener commands={hotkeys} orderId={orderId} />
+    </HotkeyCommandsProvider>
+  )
+}
+
+/**
+ * WS-9, ED-3: 'Toggle report editor' (Alt+R), with 'Report' written beside its icon so the
+ * clinician sees what it shows; its accessible name stays the one the header has always had.
+ */
+function ReportEditorToggle({ open }: { open: boolean }) {
+  const dispatch = useAppDispatch()
+  const toggle = () => dispatch(reportEditorToggled())
+  useHotkeyCommand('reportEditor', toggle)
+  return (
+    <Button
+      aria-label="Toggle report editor"
+      {...hotkeyProps('reportEditor', 'Show or hide the report editor')}
+      // Only while the panel exists: a reference to a missing element is invalid.
+      aria-controls={open ? REPORT_PANEL_ID : undefined}
+      aria-pressed={open}
+      variant={open ? 'subtle' : 'ghost'}
+      colorPalette={open ? 'brand' : undefined}
+      size="sm"
+      onClick={toggle}
+    >
+      <ReportIcon />
+      Report
+    </Button>
   )
 }

@@ -2,15 +2,18 @@
  * The workspace's layout: whether the sidebar (WS-1) and the report editor (WS-11) are shown.
  * It lives in the store rather than in component state so the header's toggles, the sidebar
  * and the right half agree, and so a DevTools replay shows the screen the clinician saw.
+ *
+ * ED-1: the report editor is open unless the clinician closed it; their last choice is read back
+ * from the browser as the store starts (src/sagas/layoutPreferencesSaga.ts).
  */
-import { createSlice } from '@reduxjs/toolkit'
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 
 export interface LayoutState {
   sidebarOpen: boolean
   reportEditorOpen: boolean
 }
 
-const initialState: LayoutState = { sidebarOpen: true, reportEditorOpen: false }
+const initialState: LayoutState = { sidebarOpen: true, reportEditorOpen: true }
 
 export const layoutSlice = createSlice({
   name: 'layout',
@@ -22,6 +25,9 @@ export const layoutSlice = createSlice({
     reportEditorToggled(state) {
       state.reportEditorOpen = !state.reportEditorOpen
     },
+    layoutPreferencesRestored(state, action: PayloadAction<{ reportEditorOpen: boolean }>) {
+      state.reportEditorOpen = action.payload.reportEditorOpen
+    },
   },
   selectors: {
     selectSidebarOpen: (state) => state.sidebarOpen,
@@ -29,5 +35,6 @@ export const layoutSlice = createSlice({
   },
 })
 
-export const { sidebarToggled, reportEditorToggled } = layoutSlice.actions
+export const { sidebarToggled, reportEditorToggled, layoutPreferencesRestored } =
+  layoutSlice.actions
 export const { selectSidebarOpen, selectReportEditorOpen } = layoutSlice.selectors

@@ -41,6 +41,9 @@ const config = defineConfig({
         body: { value: 'Inter, "Segoe UI", system-ui, -apple-system, sans-serif' },
         heading: { value: 'Inter, "Segoe UI", system-ui, -apple-system, sans-serif' },
       },
+      // ED-11: no text of the product is smaller than 12 px (read at arm's length, in dim rooms);
+      // Chakra's 2xs (10 px: xs badges, 2xs buttons) is held at xs.
+      fontSizes: { '2xs': { value: '0.75rem' } },
     },
     semanticTokens: {
       colors: {

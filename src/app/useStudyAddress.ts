@@ -1,12 +1,15 @@
 /**
- * URL-1..URL-3: where the clinician was is in the address. The open study is `?study=ID` and an
- * open report editor `&report=open`, so a reload, back and forward, and a link shared with a
- * colleague open the same study (and the editor as it was).
+ * URL-1..URL-3: where the clinician was is in the address. The open study is `?study=ID`, so a
+ * reload, back and forward, and a link shared with a colleague open the same study.
  *
  * Two-way, each side following the other only when it changed: a new address (typed, a link,
  * back or forward) opens its study through the selection flow (`studySelected`, as a click in
  * the sidebar) or closes it; a study opened in the app pushes a history entry, so back returns to
- * the study before. The editor's state replaces the entry instead: it is not a place to go back to.
+ * the study before.
+ *
+ * Whether the report editor shows is the clinician's preference, kept by the browser (ED-2), not
+ * a place: the address no longer carries it. An address of an older build that says
+ * `report=open` still opens the editor, and is tidied to the study alone.
  */
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
@@ -29,12 +32,11 @@ function placeOf(search: string): Place {
   return { study: study ? study : null, report: params.get(REPORT_PARAM) === REPORT_OPEN }
 }
 
-function searchOf(current: string, place: Place): string {
+function searchOf(current: string, study: string | null): string {
   const params = new URLSearchParams(current)
-  if (place.study === null) params.delete(STUDY_PARAM)
-  else params.set(STUDY_PARAM, place.study)
-  if (place.report) params.set(REPORT_PARAM, REPORT_OPEN)
-  else params.delete(REPORT_PARAM)
+  if (study === null) params.delete(STUDY_PARAM)
+  else params.set(STUDY_PARAM, study)
+  params.delete(REPORT_PARAM)
   const text = params.toString()
   return text === '' ? '' : `?${text}`
 }
@@ -47,34 +49,29 @@ export function useStudyAddress(): void {
   const reportOpen = useAppSelector(selectReportEditorOpen)
   const address = placeOf(location.search)
   /** What each side was when last looked at; undefined before the first look. */
-  const seen = useRef<{ address?: Place; app?: Place }>({})
+  const seen = useRef<{ address?: string | null; app?: string | null }>({})
 
   useEffect(() => {
-    const app: Place = { study: selected, report: reportOpen }
     const before = seen.current
-    const addressMoved =
-      before.address?.study !== address.study || before.address.report !== address.report
-    const appMoved = before.app?.study !== app.study || before.app.report !== app.report
-    seen.current = { address, app }
+    const addressMoved = before.address !== address.study
+    const appMoved = before.app !== selected
+    seen.current = { address: address.study, app: selected }
     // On the first look the address leads only for what it names (a reload, a shared link).
     const first = before.address === undefined
-    const leads = addressMoved && (!first || address.study !== null || address.report)
-    if (leads) {
+    // An address of an older build may still ask for the editor (URL-3).
+    if (first && address.report && !reportOpen) dispatch(reportEditorToggled())
+    if (addressMoved && (!first || address.study !== null)) {
       // The address leads: a reload, a link, back or forward.
-      if (address.study !== app.study && (!first || address.study !== null)) {
+      if (address.study !== selected) {
         dispatch(address.study === null ? studyClosed() : studySelected({ orderId: address.study }))
-      }
-      if (address.report !== app.report && (!first || address.report)) {
-        dispatch(reportEditorToggled())
       }
       return
     }
-    if (appMoved && (app.study !== address.study || app.report !== address.report)) {
-      const search = searchOf(location.search, app)
+    if ((appMoved && selected !== address.study) || address.report) {
       void navigate(
-        { pathname: location.pathname, search },
-        // A new study is a step back can return from; the editor's state is not.
-        { replace: app.study === address.study },
+        { pathname: location.pathname, search: searchOf(location.search, selected) },
+        // A new study is a step back can return from; tidying the address is not.
+        { replace: selected === address.study },
       )
     }
   }, [address, selected, reportOpen, dispatch, navigate, location.pathname, location.search])

@@ -3,8 +3,8 @@
  * import each other, so whatever one feature's event means for another is translated here (see
  * the cross-feature rule in docs/architecture.md).
  *
- * What the first screen needs starts at once: dropping the API cache when a session ends, and
- * logging failed calls. The workspace's flows (workspaceFlows.ts) start when their code has
+ * What the first screen needs starts at once: dropping the API cache when a session ends,
+ * logging failed calls, and the clinician's layout preferences. The workspace's flows (workspaceFlows.ts) start when their code has
  * arrived, loaded as the store starts but outside the first screen's JavaScript; every action
  * dispatched meanwhile reaches them in order (deferredFlows.ts). Tests may hand them over already
  * loaded, to start with the store as they used to.
@@ -13,6 +13,7 @@ import type { Saga, SagaIterator } from 'redux-saga'
 import { fork, put } from 'redux-saga/effects'
 import { workspaceFlowsStarted } from '../shared/events'
 import { watchApiFailures } from './apiFailureSaga'
+import { watchLayoutPreferences } from './layoutPreferencesSaga'
 import { runDeferredFlows, type FlowHost } from './deferredFlows'
 import { watchSessionEnded } from './sessionSaga'
 
@@ -31,6 +32,7 @@ const loadWorkspaceFlows = () =>
 export function* rootSaga({ host, workspaceFlows }: RootSagaOptions): SagaIterator {
   yield fork(watchSessionEnded)
   yield fork(watchApiFailures)
+  yield fork(watchLayoutPreferences)
   if (workspaceFlows) {
     yield fork(workspaceFlows)
     yield put(workspaceFlowsStarted())

@@ -22,12 +22,15 @@ import type { DraftStorage } from '../services/storage/draftStorage'
 import type { DictationEngine } from '../services/speech/types'
 import type { EventStreamReader } from '../services/events/eventStream'
 import type { PageHideSource } from '../services/page/pageHide'
+import { localPreferences, type PreferenceStorage } from '../services/storage/preferenceStorage'
 
 export type ScreenDeps = ApiDeps & {
   /** SEC-8: the idle sign-out's clock. */
   clock: Clock
   /** SEC-8: the identity SDK's sign-out, for the idle saga; `IdleLogoff` lends it the SDK. */
   identity: IdentitySignOut
+  /** ED-2: the clinician's layout preferences, per browser (the layout preferences saga). */
+  preferences: PreferenceStorage
 }
 
 export interface FlowDeps {
@@ -54,6 +57,7 @@ export function createBrowserDeps(): ScreenDeps {
     logger: createConsoleLogger(import.meta.env.DEV ? 'debug' : 'info'),
     clock: systemClock,
     identity: createIdentitySignOut(),
+    preferences: localPreferences,
   }
 }
 

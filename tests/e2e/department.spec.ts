@@ -24,7 +24,7 @@ async function release(page: Page, orderId: string) {
 
 const studyInAddress = (page: Page) => new URL(page.url()).searchParams.get('study')
 
-test('NX-3 URL-1 URL-3 Next study opens a study named in the address; a reload keeps it, with the editor', async ({
+test('NX-3 URL-1 URL-3 ED-1 Next study opens a study named in the address, with the editor; a reload keeps both', async ({
   page,
 }) => {
   await signUp(page, 'next')
@@ -40,9 +40,9 @@ test('NX-3 URL-1 URL-3 Next study opens a study named in the address; a reload k
   // The clinician's own claim is not 'Being read by' anyone.
   await expect(header).not.toContainText('Being read by')
 
-  await page.getByRole('button', { name: 'Toggle report editor' }).click()
+  // The editor opens with the study (ED-1); the address names the study only.
   await expect(page.getByRole('region', { name: 'Report editor' })).toBeVisible()
-  await expect.poll(() => new URL(page.url()).searchParams.get('report')).toBe('open')
+  expect(new URL(page.url()).searchParams.get('report')).toBeNull()
   await page.screenshot({ path: shot('next-study') })
 
   await page.reload()

@@ -235,8 +235,7 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   await page.getByRole('button', { name: 'Send message' }).click()
   await expect(page.getByText('Updated the report: Findings, Impression.')).toBeVisible()
 
-  // The report editor shows the sections.
-  await page.getByRole('button', { name: 'Toggle report editor' }).click()
+  // The report editor, open beside the chat since the study opened (ED-1), shows the sections.
   const report = page.getByRole('textbox', { name: 'Report' })
   const impression = page.getByRole('textbox', { name: 'Impression' })
   await expect(report).toHaveValue(
@@ -271,7 +270,7 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   ).toBeVisible()
   await expect(voice.getByText('Voice input')).toBeVisible()
   await expect(rateUp).toHaveAttribute('aria-pressed', 'false')
-  // URL-3: the report editor was open before the reload, and is open after it.
+  // URL-3, ED-2: the report editor was open before the reload, and is open after it.
   await expect(page.getByRole('button', { name: 'Toggle report editor' })).toHaveAttribute(
     'aria-pressed',
     'true',

@@ -109,11 +109,16 @@ test('CH-9 RP-3 CL-1 LG-5 the whole journey with the keyboard alone', async ({ p
   await page.keyboard.press('Enter')
   await expect(page.getByText(/Updated the report/)).toBeVisible()
 
-  // Open the report editor, edit the Impression, save with Ctrl+S.
+  // The report editor, open since the study opened (ED-1), closes and opens again from the
+  // keyboard; then edit the Impression and save with Ctrl+S.
   const toggleEditor = page.getByRole('button', { name: 'Toggle report editor' })
   await tabTo(page, toggleEditor, 'back')
   expect(await focusRing(toggleEditor)).not.toBe('')
   await page.keyboard.press('Enter')
+  await expect(toggleEditor).toHaveAttribute('aria-pressed', 'false')
+  await expect(page.getByRole('region', { name: 'Report editor' })).toHaveCount(0)
+  await page.keyboard.press('Enter')
+  await expect(toggleEditor).toHaveAttribute('aria-pressed', 'true')
   const impression = page.getByRole('textbox', { name: 'Impression' })
   await expect(impression).toHaveValue('indeterminate pulmonary nodule.')
   await tabTo(page, impression)

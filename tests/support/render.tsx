@@ -28,6 +28,7 @@ import type { PageNavigator } from '../../src/services/navigation'
 import { FakeDictationEngine } from './speech/FakeDictationEngine'
 import { chatDrafts } from '../../src/services/storage/chatDraftStorage'
 import { createMemoryDraftStorage } from '../../src/services/storage/draftStorage'
+import { localPreferences } from '../../src/services/storage/preferenceStorage'
 
 export interface LogEntry {
   level: LogLevel
@@ -100,6 +101,8 @@ export function createTestDeps(
     clock: systemClock,
     activity: createActivityMonitor({ clock: systemClock, target: window, storage: localStorage }),
     identity: createIdentitySignOut(),
+    // jsdom's localStorage, cleared after every test: a second store in one test sees the first's.
+    preferences: localPreferences,
     // No live stream unless a test asks for one (the live-events tests pass readEventStream).
     liveEvents: options.liveEvents ?? (() => Promise.resolve({ kind: 'unsupported' })),
     // jsdom's window: a test fires `pagehide` on it as the browser would.

@@ -100,6 +100,7 @@ export function ChatInput({
             asChild
             ref={areaRef}
             aria-label="Message"
+            // F4 (src/shared/hotkeys.ts) dictates into the box that has the focus.
             data-dictation-target="chat"
             onKeyDown={onKeyDown}
             readOnly={isRecording}

@@ -14,6 +14,7 @@
  */
 import { Box, IconButton, Spinner, VisuallyHidden } from '@chakra-ui/react'
 import { lazy, Suspense, useId } from 'react'
+import { hotkeyProps } from '../../shared/hotkeys'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { LineIcon, MicIcon } from '../../components/ui'
 import { selectDictation, startRequested, stopRequested } from './dictationSlice'
@@ -77,6 +78,8 @@ export function MicButton({ orderId, target = 'chat', at }: MicButtonProps) {
     >
       <IconButton
         aria-label={view.label}
+        // HK-5: F4 presses it; the reason it is disabled, when there is one, is its tooltip.
+        {...(view.reason ? {} : hotkeyProps('dictation', view.label))}
         aria-describedby={view.reason ? descriptionId : undefined}
         aria-busy={view.state === 'busy' || undefined}
         disabled={view.disabled}

@@ -3,62 +3,38 @@
  * study nobody reads and opens it; when none is left the sidebar says so, calmly, until the next
  * press. A backend without the route (404) loses the button for the session.
  *
- * Alt+N works wherever the focus is, except in a text field where Alt+N types a character (macOS
- * composes a tilde with Option+N, for 'ñ'): there the key is left to the field. It is recognised
- * by the key's position (`code` KeyN), so other keyboard layouts work too, and never with Ctrl,
- * Meta or Shift, which other shortcuts use.
+ * Alt+N is one of the workspace's shortcuts (src/shared/hotkeys.ts says where it works): it
+ * presses this button while the button is there.
  */
 import { Box, Button, Kbd, Text } from '@chakra-ui/react'
-import { useEffect } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useHotkeyCommand } from '../../shared/hotkeyCommands'
+import { hotkeyOf, hotkeyProps } from '../../shared/hotkeys'
 import { nextStudyRequested, selectNextStudyStatus } from './worklistSlice'
 
-export const NEXT_STUDY_KEYS = 'Alt+N'
+export const NEXT_STUDY_KEYS = hotkeyOf('nextStudy').keys
 export const NOTHING_LEFT = 'No unclaimed studies left'
-
-function isTextField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  return target.isContentEditable || target.matches('input, textarea, select')
-}
-
-/** Whether a key press is Alt+N, and not a character a text field is being given. */
-export function isNextStudyKey(event: KeyboardEvent): boolean {
-  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false
-  if (event.code !== 'KeyN' || event.repeat) return false
-  return !isTextField(event.target) || event.key.toLowerCase() === 'n'
-}
 
 export function NextStudy() {
   const dispatch = useAppDispatch()
   const status = useAppSelector(selectNextStudyStatus)
   const available = status !== 'unavailable'
 
-  useEffect(() => {
-    if (!available) return
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isNextStudyKey(event)) return
-      event.preventDefault()
-      dispatch(nextStudyRequested())
-    }
-    window.addEventListener('keydown', onKeyDown)
-    return () => {
-      window.removeEventListener('keydown', onKeyDown)
-    }
-  }, [available, dispatch])
+  const next = () => dispatch(nextStudyRequested())
+  useHotkeyCommand('nextStudy', available ? next : null)
 
   if (!available) return null
   return (
     <Box>
       <Button
         aria-label="Next study"
-        aria-keyshortcuts={NEXT_STUDY_KEYS}
-        title={`Open the most urgent study nobody reads (${NEXT_STUDY_KEYS})`}
+        {...hotkeyProps('nextStudy', 'Open the most urgent study nobody reads')}
         size="sm"
         width="100%"
         colorPalette="brand"
         variant="subtle"
         loading={status === 'asking'}
-        onClick={() => dispatch(nextStudyRequested())}
+        onClick={next}
       >
         Next study
         <Kbd size="sm" aria-hidden="true" ms="auto">

@@ -81,6 +81,7 @@ export function Addenda({
         <Field.Label>Addendum</Field.Label>
         <Textarea
           value={text}
+          // F4 (src/shared/hotkeys.ts) dictates into the box that has the focus.
           data-dictation-target="addendum"
           readOnly={dictating}
           onChange={(event) => {

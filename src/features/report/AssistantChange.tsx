@@ -11,6 +11,8 @@ import { Alert, Badge, Button } from '@chakra-ui/react'
 import type { ReportSectionKey } from '../../../contract'
 import type { Report, ReportSections } from '../../services/api/model'
 import { useListReportRevisionsQuery } from '../../services/api/reportApi'
+import { useHotkeyCommand } from '../../shared/hotkeyCommands'
+import { hotkeyProps } from '../../shared/hotkeys'
 import { EMPTY_SECTIONS, sectionsEqual } from './reconcile'
 import { sectionNames } from './sectionText'
 
@@ -51,6 +53,8 @@ export function AssistantChangeNotice({
   onUndo: () => void
 }) {
   const names = sectionNames(change.sections)
+  // HK-7: Alt+U is this button while the notice shows it enabled.
+  useHotkeyCommand('undoAssistantChange', busy ? null : onUndo)
   return (
     <Alert.Root status="info" variant="subtle" alignItems="center" role="status">
       <Alert.Indicator />
@@ -60,7 +64,13 @@ export function AssistantChangeNotice({
           The text {change.sections.length === 1 ? 'it' : 'they'} had before is one click away.
         </Alert.Description>
       </Alert.Content>
-      <Button size="sm" variant="outline" disabled={busy} onClick={onUndo}>
+      <Button
+        size="sm"
+        variant="outline"
+        {...hotkeyProps('undoAssistantChange', UNDO_ASSISTANT_CHANGE)}
+        disabled={busy}
+        onClick={onUndo}
+      >
         {UNDO_ASSISTANT_CHANGE}
       </Button>
     </Alert.Root>

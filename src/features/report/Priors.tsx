@@ -6,6 +6,7 @@
  */
 import { Alert, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useId, useState } from 'react'
+import { startingSections } from './startingText'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { Order, PriorStudy } from '../../services/api/model'
 import { useListPriorsQuery } from '../../services/api/priorsApi'
@@ -74,7 +75,7 @@ export function Priors({ order, readOnly }: { order: Order; readOnly: boolean })
     ? draftSections(draft)
     : (order.report?.sections ?? EMPTY_SECTIONS)
   const writable = !readOnly && !isFinal
-  const server = serverReportOf(order.report)
+  const server = serverReportOf(order.report, startingSections(order))
 
   const writePrior = (prior: PriorStudy) => {
     const before = current.comparison

@@ -9,7 +9,7 @@
  * typing does not render it. The parts only some
  * moments need (lazyParts.ts) load on first use and are fetched ahead when the browser is idle.
  */
-import { Box, Button, Field, Flex, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, Field, Flex, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import {
   Suspense,
   useEffect,
@@ -50,6 +50,9 @@ import { useListMacrosQuery } from '../../services/api/libraryApi'
 import { countFields } from './reportFields'
 import { ReportTools, type ReportDictation } from './ReportTools'
 import { useReportAreas } from './useReportAreas'
+import { useReportHotkeys } from './useReportHotkeys'
+import { startingSections } from './startingText'
+import { hotkeyProps } from '../../shared/hotkeys'
 
 const NO_MACROS: never[] = []
 
@@ -91,6 +94,7 @@ export function ReportForm({
       ),
     [serverReport],
   )
+  const start = useMemo(() => startingSections(order), [order])
   const ownText = showsDraft(draft, isFinal)
   const conflict = ownText ? draft.conflict : null
   const readOnly = isFinal || conflict !== null || draft?.finalizedElsewhere === true || readByOther
@@ -111,28 +115,42 @@ export function ReportForm({
   const change = useAssistantChange(orderId, serverReport)
   /** UA-1, RH-2: earlier text comes back, saved at once as a revision of its own. */
   const restore = (sections: Partial<ReportSections>, cause: RestoreCause) => {
-    dispatch(sectionsRestored({ orderId, sections, cause, server: serverReportOf(serverReport) }))
+    const server = serverReportOf(serverReport, start)
+    dispatch(sectionsRestored({ orderId, sections, cause, server }))
     dispatch(saveRequested({ orderId, trigger: 'manual' }))
   }
   const macros = useListMacrosQuery(undefined, { skip: isFinal }).data ?? NO_MACROS
-  const areas = useReportAreas(orderId, serverReport, macros)
+  const areas = useReportAreas(orderId, serverReport, macros, start)
   /** TPL-6: how many bracketed fields stood in the way of the last Finalize (0: none). */
   const [unfilled, setUnfilled] = useState(0)
-  const saveOnShortcut = (event: KeyboardEvent) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-      event.preventDefault()
-      if (!readOnly) save('manual')
-    }
-  }
-  /** Ctrl+S, and (TPL-5, MAC-7) Tab through the fields and after a macro's name. */
+  /** TPL-5, MAC-7: Tab through the fields and after a macro's name (Ctrl+S: useReportHotkeys). */
   const keysOf = (area: 'report' | 'impression') => (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    saveOnShortcut(event)
     if (!readOnly && !dictationPoint) areas.onKeyDown(area, event)
   }
+  const saveDisabled = readOnly || saving || finalizing
+  const finalizeDisabled = readOnly || empty || finalizing
+  const finalizeClicked = () => {
+    const left = countFields(...Object.values(areas.sections()))
+    setUnfilled(left)
+    if (left > 0) areas.selectFirstField()
+    else dispatch(finalizeRequested({ orderId }))
+  }
+  useReportHotkeys({
+    save: saveDisabled
+      ? null
+      : () => {
+          save('manual')
+        },
+    finalize: finalizeDisabled ? null : finalizeClicked,
+    impression: areas.refs.impression,
+  })
   const areaProps = (area: 'report' | 'impression') => ({
     ref: areas.refs[area],
     'data-dictation-target': 'report',
+    // Which of the two F4 dictates into (src/app/HotkeyListener.tsx).
+    'data-report-area': area,
     dictationSpan: dictationPoint?.area === area ? dictationPoint : null,
+    start,
     onBlur: (event: FocusEvent<HTMLTextAreaElement>) => {
       areas.onBlur(area, event)
     },
@@ -254,44 +272,53 @@ export function ReportForm({
         </Suspense>
       )}
 
-      <Flex align="center" gap="3" wrap="wrap">
+      {/* ED-10: in view however long the report, its buttons on one line even 320 px wide. */}
+      <Flex
+        align="center"
+        columnGap="3"
+        rowGap="1"
+        wrap="wrap"
+        position="sticky"
+        bottom="0"
+        zIndex="1"
+        py="1"
+        bg="bg.subtle"
+      >
         <SaveStatus draft={ownText ? draft : undefined} report={serverReport} />
         {finalizing && (
           <Text fontSize="sm" color="fg.muted">
             Finalizing…
           </Text>
         )}
-        <Box flex="1" />
-        <ReportHistory
-          orderId={orderId}
-          isFinal={isFinal}
-          onRestore={(sections) => {
-            restore(sections, 'restore')
-          }}
-        />
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={readOnly || saving || finalizing}
-          onClick={() => {
-            save('manual')
-          }}
-        >
-          Save
-        </Button>
-        <Button
-          colorPalette="brand"
-          size="sm"
-          disabled={readOnly || empty || finalizing}
-          onClick={() => {
-            const left = countFields(...Object.values(areas.sections()))
-            setUnfilled(left)
-            if (left > 0) areas.selectFirstField()
-            else dispatch(finalizeRequested({ orderId }))
-          }}
-        >
-          Finalize
-        </Button>
+        <HStack gap="2" ms="auto" flexShrink={0}>
+          <ReportHistory
+            orderId={orderId}
+            isFinal={isFinal}
+            onRestore={(sections) => {
+              restore(sections, 'restore')
+            }}
+          />
+          <Button
+            variant="outline"
+            size="sm"
+            {...hotkeyProps('save', 'Save')}
+            disabled={saveDisabled}
+            onClick={() => {
+              save('manual')
+            }}
+          >
+            Save
+          </Button>
+          <Button
+            colorPalette="brand"
+            size="sm"
+            {...hotkeyProps('finalize', 'Finalize')}
+            disabled={finalizeDisabled}
+            onClick={finalizeClicked}
+          >
+            Finalize
+          </Button>
+        </HStack>
       </Flex>
       {unfilled > 0 && !isFinal && (
         <Text fontSize="sm" color="fg.error" role="alert">

@@ -30,8 +30,9 @@ export function ReportHistory({
       title={REPORT_HISTORY}
       size="lg"
       trigger={
-        <Button variant="ghost" size="sm">
-          {REPORT_HISTORY}
+        // 'History' on screen, beside Save and Finalize in a narrow editor (ED-10); named in full.
+        <Button variant="ghost" size="sm" aria-label={REPORT_HISTORY} title={REPORT_HISTORY}>
+          History
         </Button>
       }
     >

@@ -53,6 +53,7 @@ export function ReportTools({
           order={order}
           disabled={readOnly}
           currentSections={areas.sections}
+          untouched={areas.start}
           onInsert={(sections, name) => {
             const before = areas.sections()
             areas.writeSections(sections)

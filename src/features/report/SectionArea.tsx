@@ -13,7 +13,7 @@
 import { mergeRefs, useFieldContext } from '@chakra-ui/react'
 import { useLayoutEffect, useMemo, useReducer, useRef, type ComponentProps } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import type { Report } from '../../services/api/model'
+import type { Report, ReportSections } from '../../services/api/model'
 import { typedText } from '../../shared/typedText'
 import { showsDraft } from './draftSummary'
 import { EMPTY_SECTIONS } from './reconcile'
@@ -30,6 +30,8 @@ export interface SectionAreaProps extends Omit<ComponentProps<'textarea'>, 'valu
    * `[field]` chosen by voice (a span, not a caret) takes the focus so that it shows.
    */
   dictationSpan?: { start: number; end: number } | null
+  /** ED-5: what a new report starts with, shown in place of the server's empty one. */
+  start?: ReportSections | undefined
 }
 
 export function SectionArea({
@@ -37,6 +39,7 @@ export function SectionArea({
   field,
   serverReport,
   dictationSpan = null,
+  start,
   ref,
   ...areaProps
 }: SectionAreaProps) {
@@ -44,8 +47,8 @@ export function SectionArea({
   const fieldControl = useFieldContext()
   const draft = useAppSelector((state) => selectReportDraft(state, orderId))
   const serverText = useMemo(
-    () => serializeReport(serverReport?.sections ?? EMPTY_SECTIONS),
-    [serverReport],
+    () => serializeReport(start ?? serverReport?.sections ?? EMPTY_SECTIONS),
+    [serverReport, start],
   )
   const text: ReportText = showsDraft(draft, serverReport?.is_final ?? false) ? draft : serverText
   const shown = text[field]
@@ -80,7 +83,7 @@ export function SectionArea({
           impression: text.impression,
           [field]: event.target.value,
         }
-        if (!draft) dispatch(editStarted({ orderId, server: serverReportOf(serverReport) }))
+        if (!draft) dispatch(editStarted({ orderId, server: serverReportOf(serverReport, start) }))
         dispatch(
           textEdited({
             orderId,

@@ -11,6 +11,7 @@ import type { Order, ReportSections, Template } from '../../services/api/model'
 import { useListTemplatesQuery } from '../../services/api/libraryApi'
 import { mergeTemplate, occupiedSections, type TemplateMerge } from './reportFields'
 import { sectionNames } from './sectionText'
+import { withoutUntouchedStart } from './startingText'
 
 export const INSERT_TEMPLATE = 'Insert template'
 
@@ -18,11 +19,14 @@ export function TemplatePicker({
   order,
   disabled,
   currentSections,
+  untouched,
   onInsert,
 }: {
   order: Pick<Order, 'modality' | 'body_part' | 'study_description'>
   disabled: boolean
   currentSections: () => ReportSections
+  /** ED-7: a new report's starting text, which a template replaces without asking. */
+  untouched?: ReportSections | undefined
   /** The sections the template makes, and its name; answers where the focus goes then. */
   onInsert: (sections: ReportSections, name: string) => HTMLElement | null
 }) {
@@ -49,16 +53,18 @@ export function TemplatePicker({
     if (open && !pending && bestId !== undefined) best.current?.focus()
   }, [open, pending, bestId])
 
+  const sectionsFor = (template: Template) =>
+    withoutUntouchedStart(currentSections(), untouched, template.sections)
   const insert = (template: Template, merge: TemplateMerge) => {
     focusAfter.current = onInsert(
-      mergeTemplate(currentSections(), template.sections, merge),
+      mergeTemplate(sectionsFor(template), template.sections, merge),
       template.name,
     )
     setPending(null)
     setOpen(false)
   }
   const choose = (template: Template) => {
-    const occupied = occupiedSections(currentSections(), template.sections)
+    const occupied = occupiedSections(sectionsFor(template), template.sections)
     if (occupied.length === 0) insert(template, 'replace')
     else setPending({ template, occupied: sectionNames(occupied) })
   }

@@ -78,10 +78,18 @@ export function versionOf(report: ListedReport | null): ReportVersion {
 export interface ServerReport {
   version: ReportVersion
   isFinal: boolean
+  /** ED-5: the text a draft of a new report starts from, when not the server's (startingText.ts). */
+  start?: ReportSections
 }
 
-export function serverReportOf(report: ListedReport | null): ServerReport {
-  return { version: versionOf(report), isFinal: report?.is_final ?? false }
+export function serverReportOf(report: ListedReport | null, start?: ReportSections): ServerReport {
+  const server = { version: versionOf(report), isFinal: report?.is_final ?? false }
+  return start ? { ...server, start } : server
+}
+
+/** A new draft of the report on the server: its text, or the starting text of a new report. */
+function draftOf(server: ServerReport): ReportDraft {
+  return newDraft(serializeReport(server.start ?? server.version.sections), server.version)
 }
 
 interface OrderPayload {
@@ -147,8 +155,7 @@ function writeOver(
   server: ServerReport,
 ): ReportDraft | undefined {
   if (server.isFinal) return undefined
-  const draft =
-    state.drafts[orderId] ?? newDraft(serializeReport(server.version.sections), server.version)
+  const draft = state.drafts[orderId] ?? draftOf(server)
   if (!editable(draft)) return undefined
   writeSections(draft, { ...draftSections(draft), ...sections })
   state.drafts[orderId] = draft
@@ -163,7 +170,7 @@ export const reportSlice = createSlice({
     editStarted(state, action: PayloadAction<OrderPayload & { server: ServerReport }>) {
       const { orderId, server } = action.payload
       if (state.drafts[orderId] || server.isFinal) return
-      state.drafts[orderId] = newDraft(serializeReport(server.version.sections), server.version)
+      state.drafts[orderId] = draftOf(server)
     },
     textEdited(
       state,

@@ -19,6 +19,8 @@ type AreaName = keyof ReportText
 
 export interface ReportAreas {
   refs: Record<AreaName, React.RefObject<HTMLTextAreaElement | null>>
+  /** ED-5: a new report's starting text (startingText.ts); undefined once the server has text. */
+  start: ReportSections | undefined
   /** The sections as the areas hold them now. */
   sections: () => ReportSections
   writeSections: (sections: ReportSections) => void
@@ -36,6 +38,8 @@ export function useReportAreas(
   orderId: string,
   serverReport: Report | null,
   macros: readonly Macro[],
+  /** ED-5: the starting text of a new report, which a first write starts the draft from. */
+  start?: ReportSections,
 ): ReportAreas {
   const dispatch = useAppDispatch()
   const refs = {
@@ -61,7 +65,7 @@ export function useReportAreas(
       const element = refs[area].current
       if (element && element.value !== next[area]) element.value = next[area]
     }
-    dispatch(editStarted({ orderId, server: serverReportOf(serverReport) }))
+    dispatch(editStarted({ orderId, server: serverReportOf(serverReport, start) }))
     dispatch(textEdited({ orderId, report: next.report, impression: next.impression }))
   }
 
@@ -122,6 +126,7 @@ export function useReportAreas(
 
   return {
     refs,
+    start,
     sections: () => {
       const { report, impression } = text()
       return parseReport(report, impression)

@@ -37,7 +37,7 @@ async function workThroughAStudy() {
     expect(apiBackend.requestsTo('rateMessage')).toHaveLength(1)
   })
 
-  await user.click(screen.getByRole('button', { name: 'Toggle report editor' }))
+  // The editor opens with the study (ED-1).
   const impression = await screen.findByRole('textbox', { name: 'Impression' })
   await user.type(impression, 'No acute abnormality.')
   await user.click(screen.getByRole('button', { name: 'Save' }))

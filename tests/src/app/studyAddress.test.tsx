@@ -75,23 +75,37 @@ describe('where the clinician was', () => {
     expect(await screen.findByText('Select a patient or study to begin')).toBeInTheDocument()
   })
 
-  it('URL-3 the report editor open stays open after a reload (report=open)', async () => {
+  it('URL-3 ED-2 the report editor closed stays closed after a reload; the address names the study only', async () => {
     seed()
     const view = signedIn('/?study=O-ADA')
     await patientHeader()
+    expect(await screen.findByRole('region', { name: 'Report editor' })).toBeInTheDocument()
 
     await view.user.click(screen.getByRole('button', { name: 'Toggle report editor' }))
     await waitFor(() => {
-      expect(view.router.state.location.search).toBe('?study=O-ADA&report=open')
+      expect(screen.queryByRole('region', { name: 'Report editor' })).not.toBeInTheDocument()
     })
+    expect(view.router.state.location.search).toBe('?study=O-ADA')
     view.unmount()
 
-    signedIn('/?study=O-ADA&report=open')
-    expect(await screen.findByRole('region', { name: 'Report editor' })).toBeInTheDocument()
+    signedIn('/?study=O-ADA')
+    await patientHeader()
     expect(screen.getByRole('button', { name: 'Toggle report editor' })).toHaveAttribute(
       'aria-pressed',
-      'true',
+      'false',
     )
+    expect(screen.queryByRole('region', { name: 'Report editor' })).not.toBeInTheDocument()
+  })
+
+  it("URL-3 an older address's report=open opens a closed editor, and the address is tidied", async () => {
+    seed()
+    localStorage.setItem('readout:preferences:v1', JSON.stringify({ reportEditorOpen: false }))
+    const view = signedIn('/?study=O-ADA&report=open')
+
+    expect(await screen.findByRole('region', { name: 'Report editor' })).toBeInTheDocument()
+    await waitFor(() => {
+      expect(view.router.state.location.search).toBe('?study=O-ADA')
+    })
   })
 })
 

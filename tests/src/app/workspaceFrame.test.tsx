@@ -101,15 +101,13 @@ describe('the workspace', () => {
     expect(within(main).getByRole('button', { name: 'Send message' })).toBeInTheDocument()
   })
 
-  it('WS-11 the report editor opens in the right half and closes again', async () => {
+  it('WS-11 ED-1 ED-3 the report editor opens in the right half with the study; the toggle closes and reopens it', async () => {
     const view = signedIn()
     await openStudy(view, /Lovelace, Ada/)
     const toggle = await screen.findByRole('button', { name: 'Toggle report editor' })
-    expect(toggle).toHaveAttribute('aria-pressed', 'false')
-    expect(screen.queryByRole('region', { name: 'Report editor' })).not.toBeInTheDocument()
-
-    await view.user.click(toggle)
-
+    // ED-3: a visible label, the accessible name unchanged.
+    expect(toggle).toHaveTextContent('Report')
+    expect(toggle).toHaveAttribute('title', 'Show or hide the report editor (Alt+R)')
     expect(toggle).toHaveAttribute('aria-pressed', 'true')
     const editor = screen.getByRole('region', { name: 'Report editor' })
     expect(getComputedStyle(editor).width).toBe('50%')
@@ -123,5 +121,9 @@ describe('the workspace', () => {
       expect(screen.queryByRole('region', { name: 'Report editor' })).not.toBeInTheDocument()
     })
     expect(toggle).toHaveAttribute('aria-pressed', 'false')
+
+    await view.user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-pressed', 'true')
+    expect(await screen.findByRole('region', { name: 'Report editor' })).toBeInTheDocument()
   })
 })

@@ -23,7 +23,17 @@ async function freshPage() {
   const auth = await import('../../../src/features/auth')
   const activity = await import('../../../src/services/activity')
   const signOut = await import('../../../src/services/auth/identitySignOut')
-  return { ...store, ...actionLog, ...devTools, ...flows, ...auth, ...activity, ...signOut }
+  const preferences = await import('../../../src/services/storage/preferenceStorage')
+  return {
+    ...store,
+    ...actionLog,
+    ...devTools,
+    ...flows,
+    ...auth,
+    ...activity,
+    ...signOut,
+    ...preferences,
+  }
 }
 
 const WORKSPACE_KEYS = ['claims', 'conversation', 'report', 'addendum', 'comparison', 'dictation']
@@ -41,6 +51,7 @@ describe("the workspace's state", () => {
         logger: new FakeLogger(),
         clock: page.systemClock,
         identity: page.createIdentitySignOut(),
+        preferences: page.localPreferences,
       },
       { devTools: false, recorder },
     )

@@ -65,13 +65,13 @@ describe('the workspace flows, loaded after the store started', () => {
     chatDrafts
       .inTabSession()
       .save('O3', { owner: ADA, text: 'Kept in the tab', inputType: 'voice' })
-    const { session, navigator, logger, clock, identity } = createTestDeps({
+    const { session, navigator, logger, clock, identity, preferences } = createTestDeps({
       sessionToken: 'session-jwt',
     })
     // As main.tsx makes it: the screens' collaborators only.
     const store = makeStore(
       undefined,
-      { session, navigator, logger, clock, identity },
+      { session, navigator, logger, clock, identity, preferences },
       { devTools: false },
     )
     stores.push(store)

@@ -141,7 +141,7 @@ describe('the open study’s claim', () => {
       expect(asked).toBe(1)
     })
     await user.click(await worklistRow('ACC-SECOND'))
-    await user.click(screen.getByRole('button', { name: 'Toggle report editor' }))
+    // The editor opens with the study (ED-1).
     const editor = await screen.findByRole('region', { name: 'Report editor' })
     expect(await within(editor).findByRole('textbox', { name: 'Report' })).not.toHaveAttribute(
       'readonly',
@@ -165,7 +165,7 @@ describe('the open study’s claim', () => {
     await waitFor(() => {
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
     })
-    await user.click(screen.getByRole('button', { name: 'Toggle report editor' }))
+    // The editor opens with the study (ED-1).
     const editor = await screen.findByRole('region', { name: 'Report editor' })
     // The report is there to read, and the editor says why it takes no writing.
     expect(await within(editor).findByText('Dr Other is reading this study.')).toBeInTheDocument()
@@ -213,7 +213,7 @@ describe('the open study’s claim', () => {
     await waitFor(() => {
       expect(free!.claimed_by?.name).toBe('Dr Test')
     })
-    await user.click(screen.getByRole('button', { name: 'Toggle report editor' }))
+    // The editor opens with the study (ED-1).
     const editor = await screen.findByRole('region', { name: 'Report editor' })
     const report = await within(editor).findByRole('textbox', { name: 'Report' })
     await user.type(report, 'Unsaved words of mine')

@@ -209,10 +209,12 @@ describe('the report text areas', () => {
     expect(view.impression).toHaveValue('Normal.')
   })
 
-  it('RP-1 a study without a report starts with the four headings and nothing under them', async () => {
+  it('RP-1 ED-5 a study without a report starts with the four headings, HISTORY and TECHNIQUE from the order', async () => {
     const view = await renderEditor()
 
-    expect(view.report).toHaveValue('HISTORY:\n\n\nTECHNIQUE:\n\n\nCOMPARISON:\n\n\nFINDINGS:\n')
+    expect(view.report).toHaveValue(
+      'HISTORY:\nPersistent cough\n\nTECHNIQUE:\nCT chest with contrast\n\nCOMPARISON:\n\n\nFINDINGS:\n',
+    )
     expect(view.impression).toHaveValue('')
     expect(screen.getByRole('button', { name: 'Finalize' })).toBeDisabled()
   })

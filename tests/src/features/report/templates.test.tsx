@@ -27,7 +27,7 @@ async function openPicker(view: EditorView) {
 }
 
 describe('the template picker', () => {
-  it('TPL-4 offers the study’s templates, best match first and focused; inserting fills the empty sections and selects the first field', async () => {
+  it('TPL-4 ED-7 offers the study’s templates, best match first and focused; inserting fills the empty sections (the untouched starting text counts as empty) and selects the first field', async () => {
     const view = await renderReportEditor()
 
     const list = await openPicker(view)
@@ -50,7 +50,7 @@ describe('the template picker', () => {
       expect(screen.queryByRole('list', { name: 'Templates' })).not.toBeInTheDocument()
     })
     expect(view.report.value).toBe(
-      'HISTORY:\n\n\nTECHNIQUE:\nAxial CT of the chest after IV contrast.\n\nCOMPARISON:\n[None available / prior study of date]\n\nFINDINGS:\nLungs are clear. Largest node [size] mm. Heart [normal/enlarged].',
+      'HISTORY:\nPersistent cough\n\nTECHNIQUE:\nAxial CT of the chest after IV contrast.\n\nCOMPARISON:\n[None available / prior study of date]\n\nFINDINGS:\nLungs are clear. Largest node [size] mm. Heart [normal/enlarged].',
     )
     expect(view.impression).toHaveValue('No acute cardiopulmonary abnormality.')
     expect(selected(view.report)).toBe('[None available / prior study of date]')
