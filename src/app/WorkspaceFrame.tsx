@@ -2,13 +2,17 @@
  * The main workspace (WS-1..WS-11), composed from the features, which never import each other:
  * - left, fixed: the orders feature's sidebar (WS-1..7), opened and closed from the header;
  * - header: 'Toggle sidebar', the open study's patient (WS-8), 'Toggle report editor' once a
- *   study is open (WS-9) and 'Log out';
+ *   study is open (WS-9, reading 'Report', ED-3) and 'Log out';
  * - centre: 'Select a patient or study to begin' (WS-10) or the study's chat (StudyChat), into
  *   which the app puts the dictation feature's microphone button and hint, and whether it
  *   records (CH-8); the workspace itself follows no dictation state;
- * - right half: the report editor when toggled on (WS-11);
+ * - right half: the report editor when toggled on (WS-11), as it is when a study opens unless the
+ *   clinician closed it (ED-1, ED-2);
+ * - the keyboard shortcuts (HK-1..16): the buttons offer their clicks
+ *   (src/shared/hotkeyCommands.tsx) and one listener (HotkeyListener.tsx) presses them;
  * - 'NAME is reading this study. Take over?' when the open study is another clinician's (CLM-7).
- * The open study and the editor's state are in the address (useStudyAddress.ts, URL-1..3).
+ * The open study is in the address (useStudyAddress.ts, URL-1..3); whether the editor shows is
+ * the browser's remembered choice (src/sagas/layoutPreferencesSaga.ts).
  * The main area keeps the sidebar's width free while it is open, so nothing hides under it.
  * The chat and the report editor load on first use, fetched ahead once the browser is idle after
  * the workspace has appeared (src/shared/lazy.tsx); until they are there their area stays empty.
