@@ -22,6 +22,9 @@ import '../services/api/priorsApi'
 import '../services/api/qaApi'
 import '../services/api/impressionApi'
 import '../services/api/communicationsApi'
+import '../services/api/claimsApi'
+import '../services/api/reportApi'
+import '../services/api/speechApi'
 
 export { rootReducer, type RootState }
 
