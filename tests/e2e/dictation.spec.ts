@@ -6,16 +6,17 @@
 import { expect, test, type Page } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
 import { CLEANED, DICTATION, RAW } from './fixtures/dictation'
-import { shot, signIn } from './support'
+import { openReportEditor, selectStudy, shot, signIn } from './support'
 
-async function signUpAndOpenStudy(page: Page, tag: string) {
+/** Each test reads a study of its own: a study another test's clinician holds would ask first. */
+async function signUpAndOpenStudy(page: Page, tag: string, accession: string) {
   await page.goto('/login')
   await signIn(page, `dictation-${tag}-${String(Date.now())}@hospital.test`)
   await expect(page).toHaveURL(/\/$/)
   const phrases = page.waitForResponse(
     (response) => response.url().endsWith('/api/v1/speech/phrases') && response.ok(),
   )
-  await page.getByRole('listbox', { name: 'Worklist' }).getByRole('option').first().click()
+  await selectStudy(page, accession)
   const hints = ((await (await phrases).json()) as { phrases: string[] }).phrases
   await expect(page.getByRole('button', { name: 'Start dictation' })).toBeEnabled()
   return hints
@@ -76,7 +77,7 @@ test.describe('dictation through the real Speech SDK', () => {
         return loading
       }
     })
-    const hints = await signUpAndOpenStudy(page, 'happy')
+    const hints = await signUpAndOpenStudy(page, 'happy', 'A26114313')
     const message = page.getByRole('textbox', { name: 'Message' })
     const values = await recordInputValues(page)
 
@@ -164,11 +165,8 @@ test.describe('dictation through the real Speech SDK', () => {
     page,
     request,
   }) => {
-    await signUpAndOpenStudy(page, 'report')
-    const report = page.getByRole('textbox', { name: 'Report' })
-    await page.getByRole('button', { name: 'Toggle report editor' }).click()
-    await expect(report).toBeVisible()
-    const impression = page.getByRole('textbox', { name: 'Impression' })
+    await signUpAndOpenStudy(page, 'report', 'A26114359')
+    const { report, impression } = await openReportEditor(page)
     await speechService.script(
       request,
       ['Lungs are clear.', 'Go to impression.', 'No acute findings.', 'Stop dictation.'],
@@ -197,7 +195,7 @@ test.describe('dictation through the real Speech SDK', () => {
     page,
     request,
   }) => {
-    await signUpAndOpenStudy(page, 'drop')
+    await signUpAndOpenStudy(page, 'drop', 'A26114401')
     const message = page.getByRole('textbox', { name: 'Message' })
     await speechService.script(request, ['the liver is normal in size', 'the spleen is'], 150)
 

@@ -6,7 +6,7 @@
  * 1024 px screenshot.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { shot, signUp } from './support'
+import { selectStudy, shot, signUp } from './support'
 
 /** Each named button of the row: on one line, whole, inside the editor and the viewport. */
 async function expectOneLine(page: Page, names: string[]) {
@@ -58,8 +58,8 @@ test('ED-1 ED-5 ED-10 ED-11 at 1024 px the editor opens beside the chat, its but
 }) => {
   await page.setViewportSize({ width: 1024, height: 768 })
   await signUp(page, 'editor')
-  const row = page.getByRole('listbox', { name: 'Worklist' }).getByRole('option').first()
-  await row.click()
+  // A study no other browser test writes in: its report is new.
+  await selectStudy(page, 'A26115176')
 
   // ED-1: no click on 'Toggle report editor'; ED-5: a new report starts from the order.
   const report = page.getByRole('textbox', { name: 'Report' })
@@ -85,7 +85,7 @@ test('HK-1 HK-7 HK-13 HK-14 the shortcuts in a real browser: ?, Alt+I, Ctrl+S', 
   page,
 }) => {
   await signUp(page, 'hotkeys')
-  await page.getByRole('listbox', { name: 'Worklist' }).getByRole('option').first().click()
+  await selectStudy(page, 'A26114288')
   const impression = page.getByRole('textbox', { name: 'Impression' })
   await expect(impression).toBeEditable()
 

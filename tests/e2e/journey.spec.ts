@@ -86,6 +86,17 @@ async function replayInFreshPage(browser: Browser, baseURL: string, segment: Rec
     const page = await context.newPage()
     await page.goto('/login')
     await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible()
+    // The workspace's slices come with its flows' code, which the login page loads after its
+    // first screen: the replay waits for them, as the workspace itself does.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (window.readoutActionLog?.state() as { flows?: { workspace?: boolean } } | undefined)
+              ?.flows?.workspace === true,
+        ),
+      )
+      .toBe(true)
     return await page.evaluate((file) => {
       const log = {
         actions: JSON.parse(file.payload) as never[],
