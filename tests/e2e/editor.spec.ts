@@ -73,11 +73,15 @@ test('ED-1 ED-5 ED-10 ED-11 at 1024 px the editor opens beside the chat, its but
       await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeHidden()
     }
     await expectOneLine(page, ['Insert template', 'Macros'])
+    // Dictation and the impression draft sit by the text they write.
+    await expectOneLine(page, ['Dictate report'])
+    await expectOneLine(page, ['Draft impression'])
     await expectOneLine(page, ['Report history', 'Save', 'Finalize'])
     expect(await smallTexts(page), `with the sidebar ${sidebar}`).toEqual([])
   }
   await page.getByRole('button', { name: 'Toggle sidebar' }).click()
   await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible()
+  await expectOneLine(page, ['Insert template', 'Macros'])
   await page.screenshot({ path: shot('editor-1024') })
 })
 

@@ -28,8 +28,9 @@ export function DraftImpressionButton({
 }) {
   return (
     <Button
-      size="xs"
-      variant="outline"
+      size="sm"
+      variant="ghost"
+      px="2.5"
       loading={flow.asking}
       disabled={readOnly || flow.findingsBlank || flow.unavailable}
       title={flow.findingsBlank ? 'Write the Findings first' : undefined}

@@ -33,7 +33,7 @@ export function MacrosMenu({
         }}
       >
         <Menu.Trigger asChild>
-          <Button variant="ghost" size="sm" disabled={disabled}>
+          <Button variant="ghost" size="sm" px="2.5" disabled={disabled}>
             Macros
           </Button>
         </Menu.Trigger>

@@ -9,7 +9,7 @@
  * typing does not render it. The parts only some
  * moments need (lazyParts.ts) load on first use and are fetched ahead when the browser is idle.
  */
-import { Button, Field, Flex, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Box, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import {
   Suspense,
   useEffect,
@@ -39,20 +39,20 @@ import {
 } from './reportSlice'
 import { AssistantChangeNotice, ChangedMark, useAssistantChange } from './AssistantChange'
 import { selectDraftSummary, showsDraft } from './draftSummary'
-import { ReportHistory } from './ReportHistory'
 import type { RestoreCause } from './reconcile'
 import type { ReportSections } from '../../services/api/model'
 import { FinalizedElsewhere, FinalizedNotice, FinalizeError, SaveError } from './ReportNotices'
-import { SaveStatus } from './SaveStatus'
 import { SignedCommunications } from './SignedCommunications'
 import { SectionArea } from './SectionArea'
 import { useListMacrosQuery } from '../../services/api/libraryApi'
 import { countFields } from './reportFields'
+import { DraftImpressionButton, ImpressionDraftPanel } from './ImpressionDraft'
+import { ReportActions } from './ReportActions'
 import { ReportTools, type ReportDictation } from './ReportTools'
+import { useImpressionDraft } from './useImpressionDraft'
 import { useReportAreas } from './useReportAreas'
 import { useReportHotkeys } from './useReportHotkeys'
 import { startingSections } from './startingText'
-import { hotkeyProps } from '../../shared/hotkeys'
 
 const NO_MACROS: never[] = []
 
@@ -121,6 +121,11 @@ export function ReportForm({
   }
   const macros = useListMacrosQuery(undefined, { skip: isFinal }).data ?? NO_MACROS
   const areas = useReportAreas(orderId, serverReport, macros, start)
+  const impressionDraft = useImpressionDraft(order, areas)
+  // VC-1: by the text it writes; hidden when the report cannot be written, unless dictation is
+  // writing it (its Stop).
+  const mic =
+    dictation && !isFinal && (!readOnly || dictation.point) ? dictation.mic(areas.cursor) : null
   /** TPL-6: how many bracketed fields stood in the way of the last Finalize (0: none). */
   const [unfilled, setUnfilled] = useState(0)
   /** TPL-5, MAC-7: Tab through the fields and after a macro's name (Ctrl+S: useReportHotkeys). */
@@ -207,22 +212,16 @@ export function ReportForm({
         />
       )}
 
-      {!isFinal && (
-        <ReportTools
-          order={order}
-          readOnly={readOnly}
-          areas={areas}
-          macros={macros}
-          dictation={dictation}
-        />
-      )}
+      {!isFinal && <ReportTools order={order} readOnly={readOnly} areas={areas} macros={macros} />}
       <Field.Root flex="1" minH="16rem" display="flex" flexDirection="column">
         {/* The mark stays outside the label: the text area's name is 'Report' and only that. */}
-        <HStack gap="0">
+        <HStack gap="0" alignSelf="stretch">
           <Field.Label>Report</Field.Label>
           {change && (
             <ChangedMark sections={change.sections.filter((key) => key !== 'impression')} />
           )}
+          <Box flex="1" />
+          {mic}
         </HStack>
         <Textarea
           asChild
@@ -240,10 +239,13 @@ export function ReportForm({
           />
         </Textarea>
       </Field.Root>
+      {!isFinal && <ImpressionDraftPanel flow={impressionDraft} readOnly={readOnly} />}
       <Field.Root>
-        <HStack gap="0">
+        <HStack gap="0" alignSelf="stretch">
           <Field.Label>Impression</Field.Label>
           {change?.sections.includes('impression') && <ChangedMark sections={['impression']} />}
+          <Box flex="1" />
+          {!isFinal && <DraftImpressionButton flow={impressionDraft} readOnly={readOnly} />}
         </HStack>
         <Textarea
           asChild
@@ -272,54 +274,22 @@ export function ReportForm({
         </Suspense>
       )}
 
-      {/* ED-10: in view however long the report, its buttons on one line even 320 px wide. */}
-      <Flex
-        align="center"
-        columnGap="3"
-        rowGap="1"
-        wrap="wrap"
-        position="sticky"
-        bottom="0"
-        zIndex="1"
-        py="1"
-        bg="bg.subtle"
-      >
-        <SaveStatus draft={ownText ? draft : undefined} report={serverReport} />
-        {finalizing && (
-          <Text fontSize="sm" color="fg.muted">
-            Finalizing…
-          </Text>
-        )}
-        <HStack gap="2" ms="auto" flexShrink={0}>
-          <ReportHistory
-            orderId={orderId}
-            isFinal={isFinal}
-            onRestore={(sections) => {
-              restore(sections, 'restore')
-            }}
-          />
-          <Button
-            variant="outline"
-            size="sm"
-            {...hotkeyProps('save', 'Save')}
-            disabled={saveDisabled}
-            onClick={() => {
-              save('manual')
-            }}
-          >
-            Save
-          </Button>
-          <Button
-            colorPalette="brand"
-            size="sm"
-            {...hotkeyProps('finalize', 'Finalize')}
-            disabled={finalizeDisabled}
-            onClick={finalizeClicked}
-          >
-            Finalize
-          </Button>
-        </HStack>
-      </Flex>
+      <ReportActions
+        draft={ownText ? draft : undefined}
+        report={serverReport}
+        finalizing={finalizing}
+        orderId={orderId}
+        isFinal={isFinal}
+        saveDisabled={saveDisabled}
+        finalizeDisabled={finalizeDisabled}
+        onSave={() => {
+          save('manual')
+        }}
+        onFinalize={finalizeClicked}
+        onRestore={(sections) => {
+          restore(sections, 'restore')
+        }}
+      />
       {unfilled > 0 && !isFinal && (
         <Text fontSize="sm" color="fg.error" role="alert">
           {unfilled === 1 ? '1 bracketed field is' : `${String(unfilled)} bracketed fields are`}{' '}

@@ -6,12 +6,10 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'
 import type { Macro, Order, ReportSections } from '../../services/api/model'
-import { DraftImpressionButton, ImpressionDraftPanel } from './ImpressionDraft'
 import type { ReportPoint } from './dictatedText'
 import { MacrosMenu } from './MacrosMenu'
 import { undoInsertion } from './reportFields'
 import { TemplatePicker } from './TemplatePicker'
-import { useImpressionDraft } from './useImpressionDraft'
 import type { ReportAreas } from './useReportAreas'
 
 /**
@@ -34,18 +32,13 @@ export function ReportTools({
   readOnly,
   areas,
   macros,
-  dictation,
 }: {
   order: Order
   readOnly: boolean
   areas: ReportAreas
   macros: readonly Macro[]
-  dictation?: ReportDictation | undefined
 }) {
   const [inserted, setInserted] = useState<Insertion | null>(null)
-  const impressionDraft = useImpressionDraft(order, areas)
-  // Hidden when the report cannot be written, unless dictation is writing it (its Stop).
-  const mic = dictation && (!readOnly || dictation.point) ? dictation.mic(areas.cursor) : null
   return (
     <>
       <HStack gap="1">
@@ -62,10 +55,7 @@ export function ReportTools({
           }}
         />
         <MacrosMenu macros={macros} disabled={readOnly} onInsert={areas.insertAtCursor} />
-        <DraftImpressionButton flow={impressionDraft} readOnly={readOnly} />
-        {mic}
       </HStack>
-      <ImpressionDraftPanel flow={impressionDraft} readOnly={readOnly} />
       {inserted && !readOnly && (
         <HStack
           gap="3"

@@ -81,7 +81,7 @@ export function TemplatePicker({
       // After an insertion, the text area whose first field is selected; else the trigger.
       finalFocusEl={() => focusAfter.current}
       trigger={
-        <Button variant="ghost" size="sm" disabled={disabled}>
+        <Button variant="ghost" size="sm" px="2.5" disabled={disabled}>
           {INSERT_TEMPLATE}
         </Button>
       }
