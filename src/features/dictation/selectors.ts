@@ -47,7 +47,7 @@ export const PROBLEM_TEXT: Readonly<Record<DictationProblem, string>> = {
 
 /**
  * - idle: ready to record; recording: red (DC-2); threshold: recording with 50+ words, blue
- *   and pulsing (DC-2); busy: stopping or cleaning up (DC-4); waiting: not initialized yet or
+ *   and pulsing (DC-2), into the chat or an addendum, whose dictation is cleaned up (VC-18); busy: stopping or cleaning up (DC-4); waiting: not initialized yet or
  *   a message is being sent (DC-4); unavailable: no dictation in this study.
  */
 export type MicButtonState = 'idle' | 'recording' | 'threshold' | 'busy' | 'waiting' | 'unavailable'
@@ -99,7 +99,11 @@ export function micButtonView(
     case 'recording':
       if (elsewhere) return waiting(IN_USE_TEXT[dictation.target])
       return {
-        state: dictation.wordCount >= CLEANUP_WORD_THRESHOLD ? 'threshold' : 'recording',
+        // The blue pulse says the words will be cleaned up; the report's never are (VC-18).
+        state:
+          dictation.target !== 'report' && dictation.wordCount >= CLEANUP_WORD_THRESHOLD
+            ? 'threshold'
+            : 'recording',
         label: stop,
         disabled: false,
         reason: null,

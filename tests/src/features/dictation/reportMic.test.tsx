@@ -70,6 +70,17 @@ async function startDictating(view: Awaited<ReturnType<typeof renderStudyReport>
 }
 
 describe('the report microphone', () => {
+  it('VC-18 stays red past 50 words: dictation into the report is never cleaned up, so it never pulses blue', async () => {
+    const view = await renderStudyReport({ findings: 'Lungs clear.' })
+    const session = await startDictating(view)
+    const stop = screen.getByRole('button', { name: 'Stop dictation' })
+    session.say(Array.from({ length: 60 }, (_, index) => `word${String(index)}`).join(' '))
+    await waitFor(() => {
+      expect(view.report.value).toContain('word59')
+    })
+    expect(stop).toHaveAttribute('data-state', 'recording')
+  })
+
   it('VC-13 "Dictate report" records into the report, whose areas are dictation’s until "Stop dictation"', async () => {
     const view = await renderStudyReport({ findings: 'Lungs clear.' })
     const session = await startDictating(view)
