@@ -42,7 +42,7 @@ import { selectDraftSummary, showsDraft } from './draftSummary'
 import type { RestoreCause } from './reconcile'
 import type { ReportSections } from '../../services/api/model'
 import { FinalizedElsewhere, FinalizedNotice, FinalizeError, SaveError } from './ReportNotices'
-import { SignedCommunications } from './SignedCommunications'
+import { SignedCommunications, SignedOver } from './SignedCommunications'
 import { SectionArea } from './SectionArea'
 import { useListMacrosQuery } from '../../services/api/libraryApi'
 import { countFields } from './reportFields'
@@ -178,6 +178,7 @@ export function ReportForm({
           signedBy={serverReport?.finalized_by?.name}
         />
       )}
+      {isFinal && serverReport?.qa_override && <SignedOver override={serverReport.qa_override} />}
       {isFinal && <SignedCommunications orderId={orderId} />}
       {apart?.finalizedElsewhere && (
         <FinalizedElsewhere draft={apart} onDiscard={() => dispatch(draftDiscarded({ orderId }))} />

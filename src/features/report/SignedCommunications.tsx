@@ -1,12 +1,12 @@
 /**
- * The critical result communications of a signed report (CR-19), under its signature: part of the
- * legal record, so whoever opens the study sees who was told, how, when and whether they read it
- * back. A backend without the route (404) has none to show.
+ * What a signed report carries under its signature, as part of the legal record: the pre-sign
+ * issues it was signed over and why (QA-22), and its critical result communications (CR-19): who
+ * was told, how, when and whether they read it back. A backend without them shows none.
  */
 import { Stack, Text } from '@chakra-ui/react'
 import { communicationSentence, type Id } from '../../../contract'
 import { useListCommunicationsQuery } from '../../services/api/communicationsApi'
-import type { Communication } from '../../services/api/model'
+import type { Communication, QaSignedOver } from '../../services/api/model'
 
 /** One record as a sentence, its time in the browser's zone. */
 export function sentenceOf(record: Communication): string {
@@ -33,5 +33,15 @@ export function SignedCommunications({ orderId }: { orderId: Id }) {
         </Text>
       ))}
     </Stack>
+  )
+}
+
+/** QA-22: the blocking pre-sign issues the signature went over, and the clinician's reason. */
+export function SignedOver({ override }: { override: QaSignedOver }) {
+  const codes = override.codes.map((code) => code.replaceAll('_', ' ')).join(', ')
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      Signed over the pre-sign check{codes === '' ? '' : ` (${codes})`}: {override.reason}
+    </Text>
   )
 }

@@ -86,6 +86,14 @@ export interface Report {
   finalized_by: UserRef | null
   /** Oldest first; empty when there are none or the backend keeps none. */
   addenda: Addendum[]
+  /** A signature over blocking pre-sign issues: why, and which (issue 18); absent when none. */
+  qa_override?: QaSignedOver
+}
+
+export interface QaSignedOver {
+  reason: string
+  /** The issue codes signed over, as the backend names them. */
+  codes: string[]
 }
 
 /** Versions the SPA makes from a report's content start so; the backend never sees them. */

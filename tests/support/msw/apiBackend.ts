@@ -8,6 +8,7 @@
  */
 import { http, HttpResponse } from 'msw'
 import {
+  finalizeRequestSchema,
   API_PREFIX,
   IN_PROGRESS,
   rateMessageRequestSchema,
@@ -390,7 +391,7 @@ export function apiHandlers(backend: ApiBackend) {
       recordRevision(backend, order.id, order.report, parsed.data.cause ?? 'save')
       return withETag(order.report)
     }),
-    handle('finalizeReport', ({ params, headers }) => {
+    handle('finalizeReport', ({ params, headers, body }) => {
       const order = orderOf(params)
       if (!order) return notFound('order')
       // As on the server: a final report answers 409 before any precondition is looked at.
@@ -399,12 +400,16 @@ export function apiHandlers(backend: ApiBackend) {
       const claimed = claimedRefusal(order, headers)
       if (claimed) return claimed
       if (!preconditionsHold(headers, order.report)) return reportChanged()
+      // As on the server: an override sent with the signature is kept with the report.
+      const signedOver = finalizeRequestSchema.safeParse(body ?? {})
+      const override = signedOver.success ? signedOver.data.qa_override : undefined
       order.report = buildReport({
         ...(order.report ?? {}),
         is_final: true,
         finalized_at: FIXED_TIME,
         finalized_by: TEST_CLINICIAN,
         updated_at: nextReportVersion(order.report),
+        ...(override ? { qa_override: override } : {}),
       })
       recordRevision(backend, order.id, order.report, 'finalize')
       return withETag(order.report)

@@ -9,6 +9,7 @@ import type {
   MessageMeta,
   Order,
   Addendum,
+  QaSignedOver,
   Report,
   ReportRevision,
   ReportSections,
@@ -104,15 +105,28 @@ export function readRevision(raw: unknown): Read<ReportRevision> {
   }
 }
 
+/** What a signature signed over, when there is a reason to show; else nothing. */
+function readSignedOver(raw: unknown): QaSignedOver | undefined {
+  if (!isRecord(raw)) return undefined
+  const reason = readText(raw.reason)?.trim()
+  if (!reason) return undefined
+  const codes = Array.isArray(raw.codes)
+    ? raw.codes.filter((code): code is string => typeof code === 'string')
+    : []
+  return { reason, codes }
+}
+
 /** A report from its own answer or nested in an order; null when there is none. */
 export function readReport(raw: unknown): Report | null {
   const listed = readListedReport(raw)
   if (!isRecord(raw) || listed === null) return null
+  const signedOver = readSignedOver(raw.qa_override)
   return {
     ...listed,
     finalized_at: readTimestamp(raw.finalized_at) ?? null,
     finalized_by: readUserRef(raw.finalized_by),
     addenda: readAddenda(raw.addenda),
+    ...(signedOver ? { qa_override: signedOver } : {}),
   }
 }
 

@@ -130,6 +130,21 @@ describe('the Finalize dialog: pre-sign checks', () => {
     })
   })
 
+  it('QA-22 a report signed over a blocking issue shows, under its signature, what it was signed over and why', async () => {
+    giveO1Report()
+    checkAnswers([LATERALITY])
+    const view = await renderReportEditor()
+    const dialog = await openFinalize(view)
+    await view.user.click(within(dialog).getByLabelText('Override'))
+    await view.user.type(within(dialog).getByLabelText(/Override reason/), 'Wrong side ordered.')
+    await view.user.click(confirmOf(dialog))
+
+    expect(await screen.findByText(FINALIZED)).toBeInTheDocument()
+    expect(
+      screen.getByText('Signed over the pre-sign check (laterality): Wrong side ordered.'),
+    ).toBeInTheDocument()
+  })
+
   it('QA-18 warnings alone do not stop the signature, and nothing but the spec’s bodiless call is sent', async () => {
     giveO1Report()
     checkAnswers([issue({})])
