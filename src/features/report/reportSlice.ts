@@ -7,94 +7,52 @@
  * The slice also watches the order's report arriving from the server (getOrder) so a change the
  * assistant made is reconciled with the draft at once (RP-6), and drops a study's draft when its
  * conversation is cleared (CL-2 deletes the report on purpose).
+ *
+ * The state's shape and the writes its reducers share are in reportState.ts.
  */
 import { createAction, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
 import { conversationApi } from '../../services/api/conversationApi'
 import type { Id, QaOverride, ReportSectionKey } from '../../../contract'
-import type { ListedReport, Report, ReportSections } from '../../services/api/model'
+import type { Report, ReportSections } from '../../services/api/model'
 import { ordersApi } from '../../services/api/ordersApi'
 import type { StoredDraft } from '../../services/storage/draftStorage'
 import {
   chooseConflictSection,
-  draftSections,
-  EMPTY_SECTIONS,
   newDraft,
-  reconcileDraft,
-  writeSections,
   type ConflictChoice,
   type RestoreCause,
   type ReportDraft,
-  type ReportVersion,
   type SaveFailure,
 } from './reconcile'
-import { serializeReport } from './sectionText'
+import {
+  applyServerReport,
+  draftOf,
+  dropOrder,
+  editable,
+  IDLE_FINALIZE,
+  initialState,
+  serverReportOf,
+  versionOf,
+  writeOver,
+  type FinalizeFailure,
+  type FinalizeState,
+  type OrderPayload,
+  type ServerReport,
+} from './reportState'
+
+export {
+  serverReportOf,
+  versionOf,
+  type FinalizeFailure,
+  type FinalizeFailureReason,
+  type FinalizeState,
+  type FinalizeStatus,
+  type ReportState,
+  type ServerReport,
+} from './reportState'
 
 /** Pause after the last keystroke before the draft is saved on its own. */
 export const AUTOSAVE_DELAY_MS = 1500
-
-export type FinalizeStatus = 'idle' | 'confirming' | 'running' | 'failed'
-
-export type FinalizeFailureReason =
-  /** Unsaved edits could not be saved first, so nothing was finalized. */
-  | 'save_failed'
-  /** The report changed on the server meanwhile; the clinician has a choice to make first. */
-  | 'report_changed'
-  /** The server refused (409): already final, or empty. */
-  | 'refused'
-  /** Our server refused (409): `[bracketed fields]` left, or a critical finding nobody was told of. */
-  | 'unfilled_fields'
-  | 'critical_not_communicated'
-  | 'request_failed'
-
-export interface FinalizeFailure {
-  reason: FinalizeFailureReason
-  message: string
-}
-
-export interface FinalizeState {
-  status: FinalizeStatus
-  error: FinalizeFailure | null
-}
-
-export interface ReportState {
-  drafts: Record<Id, ReportDraft>
-  finalize: Record<Id, FinalizeState>
-  /**
-   * Messages to the assistant still waiting for their reply, per study: a reply may rewrite the
-   * report, so the saga holds a save back until the reply has landed.
-   */
-  pendingReplies: Record<Id, number>
-}
-
-const initialState: ReportState = { drafts: {}, finalize: {}, pendingReplies: {} }
-
-/** The server's report of an order as a version; an order without a report is an empty one. */
-export function versionOf(report: ListedReport | null): ReportVersion {
-  return report
-    ? { sections: report.sections, updatedAt: report.version }
-    : { sections: EMPTY_SECTIONS, updatedAt: null }
-}
-
-export interface ServerReport {
-  version: ReportVersion
-  isFinal: boolean
-  /** ED-5: the text a draft of a new report starts from, when not the server's (startingText.ts). */
-  start?: ReportSections
-}
-
-export function serverReportOf(report: ListedReport | null, start?: ReportSections): ServerReport {
-  const server = { version: versionOf(report), isFinal: report?.is_final ?? false }
-  return start ? { ...server, start } : server
-}
-
-/** A new draft of the report on the server: its text, or the starting text of a new report. */
-function draftOf(server: ServerReport): ReportDraft {
-  return newDraft(serializeReport(server.start ?? server.version.sections), server.version)
-}
-
-interface OrderPayload {
-  orderId: Id
-}
 
 export type SaveTrigger = 'manual' | 'auto' | 'retry'
 
@@ -119,48 +77,6 @@ export const priorUsedAsComparison = createAction<
 export const saveRequested = createAction<OrderPayload & { trigger: SaveTrigger }>(
   'report/saveRequested',
 )
-
-const IDLE_FINALIZE: FinalizeState = { status: 'idle', error: null }
-
-function applyServerReport(state: ReportState, orderId: Id, server: ServerReport): void {
-  const draft = state.drafts[orderId]
-  if (!draft) return
-  if (reconcileDraft(draft, server.version, server.isFinal) === 'drop') {
-    // Immer drafts: deleting the key is the state change.
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
-    delete state.drafts[orderId]
-  }
-}
-
-function dropOrder(state: ReportState, orderId: Id): void {
-  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
-  delete state.drafts[orderId]
-  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
-  delete state.finalize[orderId]
-}
-
-/** Whether the draft accepts the clinician's typing. */
-function editable(draft: ReportDraft | undefined): draft is ReportDraft {
-  return draft !== undefined && draft.conflict === null && !draft.finalizedElsewhere
-}
-
-/**
- * Writes `sections` over the study's draft (started from the server's report when there is none);
- * the written draft, or undefined when the report is final or the draft cannot take it now.
- */
-function writeOver(
-  state: ReportState,
-  orderId: Id,
-  sections: Partial<ReportSections>,
-  server: ServerReport,
-): ReportDraft | undefined {
-  if (server.isFinal) return undefined
-  const draft = state.drafts[orderId] ?? draftOf(server)
-  if (!editable(draft)) return undefined
-  writeSections(draft, { ...draftSections(draft), ...sections })
-  state.drafts[orderId] = draft
-  return draft
-}
 
 export const reportSlice = createSlice({
   name: 'report',
