@@ -1,34 +1,25 @@
 /**
- * The page's entry: creates the collaborators (logger, navigation, the identity SDK's token
- * source), the store (which starts the root saga) and the router, then renders.
+ * The page's entry, kept to the first script (src/app/boot): it asks for a returning clinician's
+ * worklist and paints its first rows, then the app's code (src/app/start.tsx, preloaded by
+ * index.html while this runs) evaluates and takes over.
  */
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { createActionRecorder, exposeActionLog } from './app/actionLog'
-import { App } from './app/App'
-import { startEarlyRequests } from './app/earlyRequests'
-import { appConfig } from './shared/config'
-import { createBrowserDeps } from './shared/deps'
-import { createAppRouter } from './app/router'
-import { makeStore, rootReducer } from './app/store'
+import { startFirstPaint } from './app/boot/firstPaint'
 
-const container = document.getElementById('root')
-if (!container) throw new Error('index.html has no #root element')
+const boot = startFirstPaint(window)
 
-const deps = createBrowserDeps()
-// Development and test builds record every action so a session can be replayed in DevTools.
-const recorder =
-  import.meta.env.DEV || import.meta.env.VITE_ACTION_LOG === 'true'
-    ? createActionRecorder()
-    : undefined
-const store = makeStore(undefined, deps, recorder ? { recorder } : {})
-if (recorder) exposeActionLog(recorder, store, rootReducer)
-const router = createAppRouter()
-// A returning clinician's worklist leaves now, before the first render (ID-3).
-startEarlyRequests(store, deps)
-
-createRoot(container).render(
-  <StrictMode>
-    <App store={store} deps={deps} config={appConfig} router={router} />
-  </StrictMode>,
-)
+boot.ready
+  .then(() => import('./app/start'))
+  .then(({ start }) => {
+    start(boot)
+  })
+  .catch((error: unknown) => {
+    // The app's code did not arrive (a dropped connection, a deployment replaced under the tab).
+    console.error('readout.app_not_loaded', error instanceof Error ? error.name : 'unknown')
+    boot.firstPaint.release()
+    const note = document.createElement('p')
+    note.setAttribute('role', 'alert')
+    note.style.cssText =
+      'max-width: 32rem; margin: 20vh auto; padding: 0 1rem; font: 16px/1.5 system-ui'
+    note.textContent = 'Readout could not load. Check the connection, then reload the page.'
+    document.getElementById('root')?.replaceChildren(note)
+  })

@@ -6,12 +6,14 @@ import { Button, Center, Heading, HStack, Link, Stack, Text } from '@chakra-ui/r
 import { useEffect } from 'react'
 import { Link as RouterLink, useRouteError } from 'react-router-dom'
 import { useDeps } from '../shared/deps'
+import { useFirstPaintRelease } from '../shared/firstPaint'
 
 export const ERROR_PAGE_TITLE = 'Unexpected Application Error!'
 
 export function RouteErrorPage() {
   const error = useRouteError()
   const { logger, navigator } = useDeps()
+  useFirstPaintRelease(true)
 
   useEffect(() => {
     logger.error('route/uncaughtError', error)

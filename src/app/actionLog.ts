@@ -88,8 +88,11 @@ export interface ActionLogHandle {
   download(): void
   /** The store's state now, secrets removed: what a replay of `log()` must reproduce. */
   state(): unknown
-  /** Reduces `log` into a fresh state with this build's reducers, secrets removed. */
-  replay(log: Pick<ActionLog, 'actions' | 'preloadedState'>): unknown
+  /**
+   * Reduces `log` into a fresh state with this build's reducers, secrets removed, once every
+   * endpoint the log may name is defined (everyEndpoint.ts).
+   */
+  replay(log: Pick<ActionLog, 'actions' | 'preloadedState'>): Promise<unknown>
 }
 
 declare global {
@@ -108,7 +111,10 @@ export function exposeActionLog<S>(
   recorder: ActionRecorder,
   store: { getState(): S },
   reducer: Reducer<S>,
+  loadEveryEndpoint: () => Promise<unknown>,
 ): void {
+  // Loaded now as well, so a log imported with Redux DevTools finds every endpoint defined.
+  const everyEndpoint = loadEveryEndpoint()
   window.readoutActionLog = {
     log: () => recorder.log(),
     download() {
@@ -120,6 +126,9 @@ export function exposeActionLog<S>(
       URL.revokeObjectURL(link.href)
     },
     state: () => redactSecrets(store.getState()),
-    replay: (log) => redactSecrets(replayActionLog(reducer, log)),
+    replay: async (log) => {
+      await everyEndpoint
+      return redactSecrets(replayActionLog(reducer, log))
+    },
   }
 }

@@ -17,12 +17,12 @@ import { ACTIVE_STUDIES, pageArg, WORKLIST } from '../services/api/orderPages'
 import { ordersApi } from '../services/api/ordersApi'
 import { freshSessionToken } from '../services/auth/sessionTokenSource'
 import type { ScreenDeps } from '../shared/deps'
+import { EARLY_REQUEST_MARGIN_MS } from './boot/firstPaint'
 import { firstRequestsStarted } from './flowsSlice'
 import { Workspace } from './router'
 import type { AppStore } from './store'
 
-/** A token with less than this left would expire on the way, or be refreshed first anyway. */
-export const EARLY_REQUEST_MARGIN_MS = 30_000
+export { EARLY_REQUEST_MARGIN_MS }
 
 export function startEarlyRequests(
   store: Pick<AppStore, 'dispatch'>,

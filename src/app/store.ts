@@ -14,17 +14,6 @@ import { createBrowserDeps, type FlowDeps, type ScreenDeps } from '../shared/dep
 import type { ActionRecorder } from './actionLog'
 import { devToolsSettings } from './devTools'
 import { rootReducer, type RootState } from './rootReducer'
-// Every endpoint of the API cache is defined with the store, also those only the workspace calls:
-// a recorded log replayed in a fresh page (no workspace code loaded) meets their actions, and
-// RTK Query's reducer must know each endpoint it reduces.
-import '../services/api/libraryApi'
-import '../services/api/priorsApi'
-import '../services/api/qaApi'
-import '../services/api/impressionApi'
-import '../services/api/communicationsApi'
-import '../services/api/claimsApi'
-import '../services/api/reportApi'
-import '../services/api/speechApi'
 
 export { rootReducer, type RootState }
 

@@ -23,6 +23,7 @@ import type { DictationEngine } from '../services/speech/types'
 import type { EventStreamReader } from '../services/events/eventStream'
 import type { PageHideSource } from '../services/page/pageHide'
 import { localPreferences, type PreferenceStorage } from '../services/storage/preferenceStorage'
+import type { FirstPaint } from './firstPaint'
 
 export type ScreenDeps = ApiDeps & {
   /** SEC-8: the idle sign-out's clock. */
@@ -31,6 +32,8 @@ export type ScreenDeps = ApiDeps & {
   identity: IdentitySignOut
   /** ED-2: the clinician's layout preferences, per browser (the layout preferences saga). */
   preferences: PreferenceStorage
+  /** The worklist rows painted before the app loaded, if any (released by the app's own screen). */
+  firstPaint?: FirstPaint | undefined
 }
 
 export interface FlowDeps {

@@ -11,6 +11,7 @@ import { useAppSelector } from '../../app/hooks'
 import { useAppConfig } from '../../shared/config'
 import { LOGIN_REDIRECT_DELAY_MS } from '../../shared/constants'
 import { useDeps } from '../../shared/deps'
+import { useFirstPaintRelease } from '../../shared/firstPaint'
 import { selectSignedOutAfterIdleMinutes } from './idleLogoffSlice'
 import { LocalSignUpOrIn } from './LocalSignUpOrIn'
 
@@ -33,6 +34,8 @@ export function LoginPage() {
   const navigate = useNavigate()
   const returnTo = returnSearchOf(useLocation().state)
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  // A stored session the server refused: the rows painted with it leave with the sign-in card.
+  useFirstPaintRelease(true)
 
   useEffect(
     () => () => {

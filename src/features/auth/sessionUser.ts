@@ -3,25 +3,15 @@
  * claim (the user id the API authenticates with, in local and cloud mode alike), or the claims
  * the SDK received with it. Only the id leaves this module, never the token.
  */
+import { tokenSubject } from '../../services/auth/tokenClaims'
+
+export { tokenSubject }
 
 /** The `sub` claim of a token payload or of the SDK's claims, when it is a non-empty string. */
 function subjectOf(payload: unknown): string | null {
   if (typeof payload !== 'object' || payload === null || !('sub' in payload)) return null
   const { sub } = payload
   return typeof sub === 'string' && sub.length > 0 ? sub : null
-}
-
-/** The `sub` claim of a JWT's payload; null for anything that is not a JWT with a subject. */
-export function tokenSubject(token: string | null | undefined): string | null {
-  const payload = token?.split('.')[1]
-  if (!payload) return null
-  try {
-    const base64 = payload.replaceAll('-', '+').replaceAll('_', '/')
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
-    return subjectOf(JSON.parse(new TextDecoder().decode(bytes)))
-  } catch {
-    return null
-  }
 }
 
 /** The user id of the SDK's session: the token's subject, else the claims' (cookie-held tokens). */

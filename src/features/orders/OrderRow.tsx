@@ -11,6 +11,7 @@ import { IN_PROGRESS } from '../../../contract'
 import type { WorklistOrder } from './selectors'
 import { PriorityBadge } from './PriorityBadge'
 import { ClaimNote, WaitingClock } from './RowMarks'
+import { patientLabel, studyLabel } from '../../shared/worklistRowText'
 
 /** Height of a row in px: three lines of text and the row's padding. */
 export const ROW_HEIGHT = 76
@@ -30,10 +31,6 @@ export interface OrderRowProps {
   onFocusRow: (orderId: string) => void
 }
 
-export function patientLabel(order: WorklistOrder): string {
-  return `${order.patient.last_name}, ${order.patient.first_name}`
-}
-
 export const OrderRow = memo(function OrderRow({
   order,
   index,
@@ -45,7 +42,7 @@ export const OrderRow = memo(function OrderRow({
   onOpen,
   onFocusRow,
 }: OrderRowProps) {
-  const study = `${order.modality} · ${order.body_part} · ${order.study_description}`
+  const study = studyLabel(order)
   return (
     <Box
       role="option"

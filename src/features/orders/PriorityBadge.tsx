@@ -5,12 +5,7 @@
 import { Badge } from '@chakra-ui/react'
 import { memo } from 'react'
 import type { Priority } from '../../../contract'
-
-const LABEL: Readonly<Record<Priority, string>> = {
-  stat: 'STAT',
-  urgent: 'URGENT',
-  routine: 'ROUTINE',
-}
+import { PRIORITY_LABEL } from '../../shared/worklistRowText'
 
 export const PriorityBadge = memo(function PriorityBadge({ priority }: { priority: Priority }) {
   const colour = `priority.${priority}`
@@ -28,7 +23,7 @@ export const PriorityBadge = memo(function PriorityBadge({ priority }: { priorit
       fontWeight="semibold"
       letterSpacing="wide"
     >
-      {LABEL[priority]}
+      {PRIORITY_LABEL[priority]}
     </Badge>
   )
 })

@@ -7,17 +7,9 @@ import { memo } from 'react'
 import { useAppConfig } from '../../shared/config'
 import { useAppSelector } from '../../app/hooks'
 import type { ClaimHolder, Priority } from '../../services/api/model'
-import { MINUTE_MS, useMinute } from './useMinute'
+import { claimLabel, pastTargetText, waitingOf, waitingText } from '../../shared/worklistRowText'
+import { useMinute } from './useMinute'
 import { selectViewerId } from './worklistSlice'
-
-/** '7 min', '2 h 5 min', '3 d 4 h': how long since `minutes` ago, as dense as a row needs. */
-export function waitingText(minutes: number): string {
-  const m = Math.max(0, Math.floor(minutes))
-  if (m < 60) return `${String(m)} min`
-  const hours = Math.floor(m / 60)
-  if (hours < 24) return `${String(hours)} h ${String(m % 60)} min`
-  return `${String(Math.floor(hours / 24))} d ${String(hours % 24)} h`
-}
 
 export interface WaitingClockProps {
   orderedAt: string | undefined
@@ -28,11 +20,10 @@ export interface WaitingClockProps {
 export const WaitingClock = memo(function WaitingClock({ orderedAt, priority }: WaitingClockProps) {
   const minute = useMinute()
   const { statTargetMinutes } = useAppConfig()
-  const since = orderedAt === undefined ? Number.NaN : Date.parse(orderedAt)
-  if (Number.isNaN(since)) return null
-  const minutes = Math.floor((minute - since) / MINUTE_MS)
-  const overdue = priority === 'stat' && minutes > statTargetMinutes
-  const shown = waitingText(minutes)
+  const waiting = waitingOf({ ordered_at: orderedAt, priority }, minute, statTargetMinutes)
+  if (waiting === null) return null
+  const { overdue } = waiting
+  const shown = waitingText(waiting.minutes)
   return (
     <Text
       as="span"
@@ -48,17 +39,10 @@ export const WaitingClock = memo(function WaitingClock({ orderedAt, priority }: 
       {overdue && <span aria-hidden="true">⚠ </span>}
       <VisuallyHidden>Waiting </VisuallyHidden>
       {shown}
-      {overdue && (
-        <VisuallyHidden>{`, past the stat target of ${String(statTargetMinutes)} min`}</VisuallyHidden>
-      )}
+      {overdue && <VisuallyHidden>{pastTargetText(statTargetMinutes)}</VisuallyHidden>}
     </Text>
   )
 })
-
-/** 'Being read by NAME' for a study someone else claims (WL-10). */
-export function claimLabel(holder: ClaimHolder | null | undefined, viewerId: string | null) {
-  return holder && holder.user_id !== viewerId ? `Being read by ${holder.name}` : null
-}
 
 /** WL-10: who else reads the study; the clinician's own claim says nothing. */
 export function ClaimNote({ holder }: { holder: ClaimHolder | null | undefined }) {

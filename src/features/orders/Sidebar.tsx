@@ -9,6 +9,7 @@
 import { Box, Heading, Stack } from '@chakra-ui/react'
 import { useCallback } from 'react'
 import { useAppConfig } from '../../shared/config'
+import { useFirstPaintRelease } from '../../shared/firstPaint'
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../../shared/constants'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { WorklistOrder } from './selectors'
@@ -52,6 +53,15 @@ export function Sidebar({ open }: SidebarProps) {
     },
     [dispatch],
   )
+  // The rows painted before the app loaded (src/shared/firstPaint.ts) leave as these show; a
+  // study clicked on them opens now.
+  const openClicked = useCallback(
+    (orderId: string) => {
+      dispatch(studySelected({ orderId }))
+    },
+    [dispatch],
+  )
+  useFirstPaintRelease(lists.failure !== null || lists.worklist.ready, openClicked)
 
   const body = (
     label: string,

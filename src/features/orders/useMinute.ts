@@ -5,8 +5,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react'
 import { useDeps } from '../../shared/deps'
-
-export const MINUTE_MS = 60_000
+import { MINUTE_MS, minuteOf } from '../../shared/worklistRowText'
 
 const listeners = new Set<() => void>()
 let timer: ReturnType<typeof setTimeout> | undefined
@@ -38,7 +37,7 @@ function subscribe(listener: () => void, nowMs: () => number): () => void {
 export function useMinute(): number {
   const { clock } = useDeps()
   const now = useCallback(() => clock.now(), [clock])
-  const minute = useCallback(() => Math.floor(now() / MINUTE_MS) * MINUTE_MS, [now])
+  const minute = useCallback(() => minuteOf(now()), [now])
   const subscribeToMinute = useCallback((listener: () => void) => subscribe(listener, now), [now])
   return useSyncExternalStore(subscribeToMinute, minute)
 }

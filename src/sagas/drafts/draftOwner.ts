@@ -30,7 +30,7 @@ export function noDraftOwner(): DraftOwner {
 
 /** The saga context entries that hold a kind of drafts' storage. */
 export type DraftStorageKey = {
-  [K in keyof AppDeps]: AppDeps[K] extends OwnedStorage<Owned> ? K : never
+  [K in keyof AppDeps]-?: AppDeps[K] extends OwnedStorage<Owned> ? K : never
 }[keyof AppDeps]
 
 /** One kind of drafts: where its storage is, and the event logged when clearing it fails. */

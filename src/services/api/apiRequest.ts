@@ -5,7 +5,10 @@
  * is read by that route's reader (`read/answers.ts`).
  */
 import type { z } from 'zod'
-import { ORDER_LIST_QUERY_KEYS, routePaths, type RouteName, type routes } from '../../../contract'
+// The values from the contract's constants, not its index (which also holds the zod schemas): the
+// page's first script builds its request with this module (src/app/boot).
+import type { RouteName, routes } from '../../../contract'
+import { API_PREFIX, ORDER_LIST_QUERY_KEYS, routePaths } from '../../../contract/constants'
 
 export type HttpMethod = (typeof routePaths)[RouteName]['method']
 
@@ -107,4 +110,12 @@ export function apiRequest<N extends RouteName>(name: N, options: RequestOptions
   }
   if (options.keepalive) request.keepalive = true
   return request
+}
+
+/**
+ * The absolute URL of a request's `url` (relative to /api/v1) on `origin`: absolute, because the
+ * base query builds a `new Request()`, which needs one outside a browser.
+ */
+export function absoluteApiUrl(url: string, origin: string = globalThis.location.origin): string {
+  return new URL(`${API_PREFIX}${url}`, origin).href
 }

@@ -25,10 +25,10 @@ import type {
 import type { SessionTokenSource } from '../auth/sessionTokenSource'
 import type { Logger } from '../log'
 import type { PageNavigator } from '../navigation'
-import type { ApiRequest } from './apiRequest'
+import { absoluteApiUrl, type ApiRequest } from './apiRequest'
 import type { PageAnswers } from './read/answers'
 import { loadAnswerReaders, type AnswerReaders } from './answerReaders'
-import { API_PREFIX } from '../../../contract'
+import { fetchOrFirstAnswer } from './firstAnswer'
 
 export const TAG_TYPES = ['Patient', 'Order', 'Message', 'Revision', 'Macro'] as const
 
@@ -140,6 +140,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 const fetchJson = fetchBaseQuery({
+  // The worklist's first page may already be on its way (firstAnswer.ts).
+  fetchFn: fetchOrFirstAnswer,
   credentials: 'include',
   timeout: REQUEST_TIMEOUT_MS,
   responseHandler: readBody,
@@ -193,11 +195,6 @@ function toApiError(
   }
 }
 
-/** Absolute, because the request is built with `new Request()`, which needs one outside a browser. */
-function absoluteUrl(url: string): string {
-  return new URL(`${API_PREFIX}${url}`, globalThis.location.origin).href
-}
-
 const httpBaseQuery: BaseQueryFn<
   ApiRequest,
   unknown,
@@ -211,7 +208,7 @@ const httpBaseQuery: BaseQueryFn<
   readers.catch(() => undefined)
   const result = await fetchJson(
     {
-      url: absoluteUrl(request.url),
+      url: absoluteApiUrl(request.url),
       method: request.method,
       body: request.body,
       ...(request.headers ? { headers: request.headers } : {}),

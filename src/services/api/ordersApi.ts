@@ -15,32 +15,12 @@
  */
 import type { Draft } from '@reduxjs/toolkit'
 import { apiRequest } from './apiRequest'
+import { orderPageRequest, type OrderPageArg } from './orderPageRequest'
 import { baseApi, LIST_ID } from './baseApi'
-import { ORDER_PAGE, type Id } from '../../../contract'
+import type { Id } from '../../../contract'
 import type { ListedOrder, Order, OrderPage, Patient } from './model'
 
-/**
- * Which page of which list: the list's filter (none for the worklist, `status` for Active
- * Studies, `q` for a search) and the page's cursor (none for the first page). Plain strings, so
- * the cache key is the same whoever asks.
- */
-export interface OrderPageArg {
-  /** Comma-separated order statuses; `final` means a signed report. */
-  status?: string
-  /** Words that must each appear in the patient, accession, modality, body part or description. */
-  q?: string
-  /** Comma-separated priorities (WL-7). */
-  priority?: string
-  /** Comma-separated modalities (WL-7). */
-  modality?: string
-  /** `mine` or `unclaimed` (WL-7, a backend with claims). */
-  claimed?: string
-  /** The `next_cursor` of the page before; absent for the first page. */
-  cursor?: string
-}
-
-/** Orders per page the SPA asks for (the server's default, named so every request carries one). */
-export const ORDERS_PER_PAGE = ORDER_PAGE.defaultLimit
+export { ORDERS_PER_PAGE, type OrderPageArg } from './orderPageRequest'
 
 export const ordersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -63,10 +43,7 @@ export const ordersApi = baseApi.injectEndpoints({
      * that ignores the parameters answers the whole list, read as a single page (`paged` false).
      */
     listOrderPage: build.query<OrderPage, OrderPageArg>({
-      query: ({ status, q, priority, modality, claimed, cursor }) =>
-        apiRequest('listOrders', {
-          query: { limit: String(ORDERS_PER_PAGE), status, q, priority, modality, claimed, cursor },
-        }),
+      query: orderPageRequest,
       providesTags: [{ type: 'Order', id: LIST_ID }],
     }),
     getOrder: build.query<Order, Id>({

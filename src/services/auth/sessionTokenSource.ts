@@ -6,6 +6,9 @@
  * expiry. Nothing of ours caches it, so a refreshed or ended session is seen on the next request.
  */
 import { getSessionToken } from '@descope/react-sdk'
+import { tokenExpiry } from './tokenClaims'
+
+export { tokenExpiry }
 
 export interface SessionTokenSource {
   /** The current session JWT, or undefined when there is no session. */
@@ -37,20 +40,6 @@ function storedSessionToken(): string | undefined {
     return window.localStorage.getItem(STORED_SESSION_TOKEN_KEY) || undefined
   } catch {
     // Storage refused (a privacy setting): the SDK will not have kept a session either.
-    return undefined
-  }
-}
-
-/** When a JWT expires (its `exp` claim, in ms since the epoch); undefined for anything else. */
-export function tokenExpiry(token: string): number | undefined {
-  const payload = token.split('.')[1]
-  if (!payload) return undefined
-  try {
-    const json = atob(payload.replaceAll('-', '+').replaceAll('_', '/'))
-    const claims: unknown = JSON.parse(json)
-    if (typeof claims !== 'object' || claims === null || !('exp' in claims)) return undefined
-    return typeof claims.exp === 'number' ? claims.exp * 1000 : undefined
-  } catch {
     return undefined
   }
 }
