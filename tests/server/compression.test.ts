@@ -1,7 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants as zlibConstants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderListSchema, orderSchema, type Order } from '../../contract'
@@ -10,6 +16,10 @@ import { startTestApp, type TestApp } from '../support/testApp'
 
 /** Built assets well over the 1 KB threshold. */
 const APP_JS = 'console.log("Readout worklist");\n'.repeat(200)
+/** The build's own brotli copy of a script: the server must send these bytes, not its own. */
+const PRECOMPRESSED_BR = brotliCompressSync(APP_JS, {
+  params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+})
 const APP_CSS = '.row { display: flex; }\n'.repeat(200)
 /** Not compressible: PNG data is compressed already. */
 const IMAGE = Buffer.concat([
@@ -29,6 +39,10 @@ describe.skipIf(skipDatabase)('response compression', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
     writeFileSync(path.join(dist, 'assets', 'app.js'), APP_JS)
     writeFileSync(path.join(dist, 'assets', 'app.css'), APP_CSS)
+    // What the build writes beside a script (vite.config.ts): its compressed copies.
+    writeFileSync(path.join(dist, 'assets', 'built.js'), APP_JS)
+    writeFileSync(path.join(dist, 'assets', 'built.js.br'), PRECOMPRESSED_BR)
+    writeFileSync(path.join(dist, 'assets', 'built.js.gz'), gzipSync(APP_JS))
     writeFileSync(path.join(dist, 'assets', 'logo.png'), IMAGE)
     t = await startTestApp({ env: { STATIC_DIR: dist } })
     token = (await t.signUp()).token
@@ -114,6 +128,28 @@ describe.skipIf(skipDatabase)('response compression', () => {
     const plain = await get('/assets/app.js')
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body).toBe(APP_JS)
+  })
+
+  it('sends the copies the build compressed as they are, and keeps build files a year', async () => {
+    const br = await get('/assets/built.js', { 'accept-encoding': 'gzip, br' })
+    expect(br.statusCode).toBe(200)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-type']).toMatch(/javascript/)
+    expect(br.rawPayload.equals(PRECOMPRESSED_BR)).toBe(true)
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS)
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+
+    const gz = await get('/assets/built.js', { 'accept-encoding': 'gzip' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS)
+
+    const plain = await get('/assets/built.js')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(APP_JS)
+
+    // The page itself is asked again at every visit: it names the build's files.
+    const page = await get('/', { 'accept-encoding': 'gzip, br' })
+    expect(page.headers['cache-control']).toBe('no-cache')
   })
 
   it('answers a conditional request for an unchanged asset 304, without a body or an encoding', async () => {

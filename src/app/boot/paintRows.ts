@@ -117,6 +117,9 @@ function rowOf(document: Document, row: FirstRow, index: number, context: PaintC
       claim === null ? null : text('fp-claim fp-cut', claim, true),
     ),
   )
+  // The app's own option id (the orders feature's OrderList: `worklist-ID`), so a row found by
+  // its id is the same study before and after the app takes over.
+  option.id = `worklist-${row.id}`
   option.setAttribute('role', 'option')
   option.setAttribute('aria-selected', String(row.id === context.selectedId))
   option.setAttribute('aria-setsize', String(context.count))
