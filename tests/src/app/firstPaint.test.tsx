@@ -220,7 +220,7 @@ describe('the first paint of a returning clinician', () => {
     expect(paintedRows()).toBeNull()
   })
 
-  it('FP-7 the first answer is taken once, by the very request it answers', async () => {
+  it('FP-7 the first answer is taken once, by the very request it answers', () => {
     const response = Promise.resolve(new Response('[]'))
     const url = 'http://localhost/api/v1/orders?limit=100'
     offerFirstAnswer({ url, authorization: 'Bearer a', response })
