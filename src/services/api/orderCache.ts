@@ -118,12 +118,22 @@ function refreshesOf(extra: unknown): Map<Id, Promise<void>> {
   return refreshes
 }
 
-async function readAgain(access: OrderCacheAccess, orderId: Id): Promise<void> {
+/** Waits for a read of the order under way (GET /orders/:id), if there is one; answers whether. */
+export async function orderReadLanded(
+  access: Pick<OrderCacheAccess, 'dispatch' | 'getState'>,
+  orderId: Id,
+): Promise<boolean> {
   const { getOrder } = ordersApi.endpoints
-  if (getOrder.select(orderId)(access.getState()).status === QueryStatus.pending) {
-    await access.dispatch(getOrder.initiate(orderId, { subscribe: false }))
-  }
-  await access.dispatch(getOrder.initiate(orderId, { subscribe: false, forceRefetch: true }))
+  if (getOrder.select(orderId)(access.getState()).status !== QueryStatus.pending) return false
+  await access.dispatch(getOrder.initiate(orderId, { subscribe: false }))
+  return true
+}
+
+async function readAgain(access: OrderCacheAccess, orderId: Id): Promise<void> {
+  await orderReadLanded(access, orderId)
+  await access.dispatch(
+    ordersApi.endpoints.getOrder.initiate(orderId, { subscribe: false, forceRefetch: true }),
+  )
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   type ReportRevision,
   type ReportSections,
 } from './model'
-import { patchOrder, refreshOrder, type OrderCacheAccess } from './orderCache'
+import { orderReadLanded, patchOrder, refreshOrder, type OrderCacheAccess } from './orderCache'
 
 export interface SaveReportArgs {
   orderId: Id
@@ -57,16 +57,23 @@ function preconditionOf(version: string | null | undefined): Record<string, stri
 /**
  * Puts the server's report into the cached order and its worklist entry, without a refetch: a
  * report write changes nothing else of the order. A newer version already cached (read while
- * this write was answered) is not taken back.
+ * this write was answered) is not taken back. A read of the order that left before this answer
+ * (opening the study while a restored draft is saved) may land after it with the report as it
+ * was: the write's answer is put back over that older report, so the editor never shows the
+ * clinician's saved words as gone.
  */
-function storeReport(
+async function storeReport(
   access: Pick<OrderCacheAccess, 'dispatch' | 'getState'>,
   orderId: Id,
   report: Report,
-): void {
-  patchOrder(access, orderId, (order) => {
-    if (isNotOlder(report, order.report)) order.report = report
-  })
+): Promise<void> {
+  const put = () => {
+    patchOrder(access, orderId, (order) => {
+      if (isNotOlder(report, order.report)) order.report = report
+    })
+  }
+  put()
+  if (await orderReadLanded(access, orderId)) put()
 }
 
 export const reportApi = baseApi.injectEndpoints({
@@ -81,7 +88,7 @@ export const reportApi = baseApi.injectEndpoints({
       async onQueryStarted({ orderId }, lifecycle) {
         try {
           const { data } = await lifecycle.queryFulfilled
-          if (data) storeReport(lifecycle, orderId, data)
+          if (data) await storeReport(lifecycle, orderId, data)
         } catch {
           // The failure reaches the caller through the mutation result and is logged with every
           // other API failure; the caches keep the last saved report.
@@ -100,7 +107,7 @@ export const reportApi = baseApi.injectEndpoints({
       async onQueryStarted({ orderId }, lifecycle) {
         try {
           const { data } = await lifecycle.queryFulfilled
-          if (data) storeReport(lifecycle, orderId, data)
+          if (data) await storeReport(lifecycle, orderId, data)
         } catch {
           // As for saving: reported by the mutation result and the API failure log.
         }

@@ -306,6 +306,29 @@ describe('saving and finalizing the report', () => {
     for (const subscription of subscriptions) subscription.unsubscribe()
   })
 
+  it('RP-2 a read of the order that left before a save was answered, and lands after it, does not take the saved report back', async () => {
+    const { store } = storeWithSession()
+    const subscription = store.dispatch(ordersApi.endpoints.getOrder.initiate('O1'))
+    await subscription
+    // The study is opened again while a restored draft is saved: its read has the order as it
+    // was before the save (no report), and its answer comes after the save's.
+    const { release, wasRead } = holdNextRead('getOrder', () => apiBackend.orders[0])
+    const reading = store.dispatch(
+      ordersApi.endpoints.getOrder.initiate('O1', { forceRefetch: true, subscribe: false }),
+    )
+    await expect.poll(wasRead).toBe(true)
+    const sections = buildSections({ findings: 'Saved while the study was read.' })
+    await store
+      .dispatch(reportApi.endpoints.saveReport.initiate({ orderId: 'O1', sections }))
+      .unwrap()
+    expect(cachedOrder(store, 'O1')?.report?.sections).toEqual(sections)
+
+    release()
+    await reading
+    await expect.poll(() => cachedOrder(store, 'O1')?.report?.sections).toEqual(sections)
+    subscription.unsubscribe()
+  })
+
   it('RP-4 finalizing puts the final report into the cached order', async () => {
     const { store } = storeWithSession()
     const order = store.dispatch(ordersApi.endpoints.getOrder.initiate('O1'))
