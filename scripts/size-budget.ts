@@ -15,6 +15,15 @@ import { fileLine, measureInitialJs } from './initialJs'
  */
 export const INITIAL_JS_BUDGET_GZIP = 220 * 1024
 
+/**
+ * The page's first script (src/main.tsx and what it imports statically: the entry chunk) runs
+ * before the app's chunk evaluates and paints a returning clinician's rows (src/app/boot): it stays
+ * small and imports no other chunk but the bundler's runtime, or the app would evaluate first.
+ * 5,806 B on 2026-11-26.
+ */
+export const FIRST_SCRIPT_BUDGET_GZIP = 8 * 1024
+const STATIC_IMPORT = /(?:^|[;}\s])import\s*(?:[\w${},*\s]+from\s*)?["']\.\/([^"']+)["']/g
+
 // Markers that identify the two libraries that must stay lazy.
 const forbidden: Record<string, RegExp> = {
   'Azure Speech SDK': /SpeechRecognizer|cognitiveservices/,
@@ -35,6 +44,18 @@ function main(): void {
     const text = measured.code.get(file.file)?.toString('utf8') ?? ''
     for (const [name, marker] of Object.entries(forbidden)) {
       if (marker.test(text)) problems.push(`${name} is in the initial chunk ${file.file}`)
+    }
+  }
+  const [entry] = measured.initial
+  if (entry) {
+    const text = measured.code.get(entry.file)?.toString('utf8') ?? ''
+    if (entry.gzip > FIRST_SCRIPT_BUDGET_GZIP)
+      problems.push(
+        `the first script ${entry.file} is ${entry.gzip} B gzip, over ${FIRST_SCRIPT_BUDGET_GZIP} B`,
+      )
+    for (const [, imported] of text.matchAll(STATIC_IMPORT)) {
+      if (!imported?.startsWith('rolldown-runtime'))
+        problems.push(`the first script ${entry.file} imports ${imported ?? ''} before it runs`)
     }
   }
   for (const file of measured.lazy) console.log(fileLine('lazy', file))
