@@ -1,0 +1,75 @@
+/**
+ * What the /api/v1 route groups share: their collaborators, the error answers every route may
+ * give, and the report writes' version headers.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { claimConflictSchema, errorSchema, type Order, type Report } from '../../contract'
+import type { Assistant } from '../assistant/types'
+import type { Database } from '../db/client'
+import type { HeavyGate } from '../http/heavyGate'
+import type { OrderLinks } from '../integration/viewerLinks'
+import type { ResultsQueue } from '../repo/outbox'
+import { reportETag, type ReportPreconditions } from '../repo/reportVersions'
+import type { WorklistCache } from '../repo/worklistCache'
+import type { SpeechTokenProvider } from '../speech/tokenProvider'
+
+export interface ApiDeps {
+  db: Database
+  assistant: Assistant
+  speech: SpeechTokenProvider
+  now: () => Date
+  /** RETAIN_SIGNED_REPORTS: clearing a conversation keeps a final report and its history. */
+  retainSignedReports: boolean
+  /** SEC-9: how many whole-list answers are built at once (the rest wait briefly, or get 503). */
+  heavy: HeavyGate
+  /** WORKLIST_FINAL_DAYS: how long a signed study stays on the worklist. */
+  worklistFinalDays: number
+  /** The whole worklist's cache; tests pass their own to count its builds. */
+  worklistCache?: WorklistCache
+  /** Issue 17: adds an order's `viewer_url` (VIEWER_URL_TEMPLATE) to every order answered. */
+  links: OrderLinks
+  /**
+   * Issue 17: a study was opened (its conversation initialized, or the order read: `order`
+   * then), so its study UID may be looked up.
+   */
+  studyOpened?: (orderId: string, order?: Order) => void
+  /** HL7_SEND_TO: signed results queued for the RIS, and the worker to wake after the commit. */
+  results?: { queue: ResultsQueue; wake(): void } | undefined
+  /** REQUIRE_CRITICAL_COMMUNICATION (default on): see `finalizeReport` in ../repo/reports. */
+  requireCriticalCommunication?: boolean
+}
+
+/** The Fastify instance a route group registers on (the /api/v1 plugin's, with zod types). */
+export type ApiApp = Parameters<FastifyPluginCallbackZod<ApiDeps>>[0]
+
+export const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema,
+  // A report write of a study another clinician reads names them (issue 16).
+  409: z.union([claimConflictSchema, errorSchema]),
+  412: errorSchema,
+  502: errorSchema,
+  503: errorSchema,
+}
+
+/** One header's value; a header sent twice is one comma-separated list, as HTTP defines it. */
+export function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+/** `If-Match` / `If-None-Match` of a report write; both optional (see reports.saveReport). */
+export function reportPreconditions(request: FastifyRequest): ReportPreconditions {
+  return {
+    ifMatch: headerValue(request, 'if-match'),
+    ifNoneMatch: headerValue(request, 'if-none-match'),
+  }
+}
+
+/** The report's version as the `ETag` of the answer carrying it (none while there is no report). */
+export function setETag(reply: FastifyReply, report: Report | null): void {
+  if (report) void reply.header('etag', reportETag(report))
+}
