@@ -97,6 +97,7 @@ export function startFirstPaint(window: BootWindow, nowMs: number = Date.now()):
         {
           productTitle: appConfig.productTitle,
           count: read.count,
+          loaded: read.loaded,
           selectedId: new URLSearchParams(window.location.search).get('study'),
           viewerId: tokenSubject(token),
           nowMs,

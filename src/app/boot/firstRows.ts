@@ -58,7 +58,7 @@ function rowOf(item: unknown): FirstRow | null {
 export function readFirstRows(
   answer: unknown,
   limit: number,
-): { rows: FirstRow[]; count: number } | null {
+): { rows: FirstRow[]; count: number; loaded: number } | null {
   if (!isObject(answer) || !Array.isArray(answer.items) || answer.items.length === 0) return null
   const rows: FirstRow[] = []
   for (const item of answer.items.slice(0, limit)) {
@@ -70,5 +70,5 @@ export function readFirstRows(
   const { total } = answer
   const more = typeof answer.next_cursor === 'string' && answer.next_cursor !== ''
   const count = more && typeof total === 'number' ? total : answer.items.length
-  return { rows, count }
+  return { rows, count, loaded: answer.items.length }
 }

@@ -37,6 +37,8 @@ export interface PaintContext {
   productTitle: string
   /** How many orders the worklist holds (its heading's count). */
   count: number
+  /** How many rows the list has loaded (each option's `aria-setsize`, as the app's). */
+  loaded: number
   /** The study the address names (`?study=`), shown selected. */
   selectedId: string | null
   /** Whose session it is: their own claims say nothing (WL-10). */
@@ -122,7 +124,7 @@ function rowOf(document: Document, row: FirstRow, index: number, context: PaintC
   option.id = `worklist-${row.id}`
   option.setAttribute('role', 'option')
   option.setAttribute('aria-selected', String(row.id === context.selectedId))
-  option.setAttribute('aria-setsize', String(context.count))
+  option.setAttribute('aria-setsize', String(context.loaded))
   option.setAttribute('aria-posinset', String(index + 1))
   option.dataset.orderId = row.id
   return option

@@ -79,6 +79,7 @@ describe('the first paint of a returning clinician', () => {
 
     const painted = screen.getByRole('listbox', { name: 'Worklist' })
     const texts = optionTexts(painted)
+    const setSize = within(painted).getAllByRole('option')[0]?.getAttribute('aria-setsize')
     expect(texts.length).toBeGreaterThan(0)
     expect(texts[0]).toContain('Turing, Alan')
     expect(worklistRequests().map((request) => request.headers.get('authorization'))).toEqual([
@@ -98,6 +99,7 @@ describe('the first paint of a returning clinician', () => {
     })
     const list = screen.getByRole('listbox', { name: 'Worklist' })
     expect(optionTexts(list).slice(0, texts.length)).toEqual(texts)
+    expect(within(list).getAllByRole('option')[0]).toHaveAttribute('aria-setsize', setSize)
     expect(worklistRequests()).toHaveLength(1)
   })
 
