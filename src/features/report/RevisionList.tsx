@@ -11,6 +11,7 @@ import { useListReportRevisionsQuery } from '../../services/api/reportApi'
 import { formatSaveTime } from './formatSaveTime'
 import { EMPTY_SECTIONS } from './reconcile'
 import { SECTION_LABELS, sectionNames } from './sectionText'
+import { SignedOver } from './SignedCommunications'
 import { wordDiff } from './wordDiff'
 
 export const NO_HISTORY_ON_THIS_SERVER =
@@ -90,6 +91,7 @@ function RevisionItem({
           <Text fontSize="xs" color="fg.subtle">
             {changed.length > 0 ? `Changed: ${sectionNames(changed)}` : 'No section changed'}
           </Text>
+          {revision.qa_override && <SignedOver override={revision.qa_override} />}
         </Stack>
         {canRestore && (
           <Button size="xs" variant="outline" onClick={onRestore}>

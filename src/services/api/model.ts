@@ -72,6 +72,8 @@ export interface ReportRevision {
   cause: string
   sections_changed: ReportSectionKey[]
   created_at: string | null
+  /** A signature's pre-sign check override (QA-22), when its signer gave one. */
+  qa_override?: QaSignedOver
 }
 
 export interface Report {

@@ -246,6 +246,8 @@ function recordRevision(
     cause,
     sections_changed: REPORT_SECTION_KEYS.filter((key) => before[key] !== report.sections[key]),
     created_at: report.updated_at,
+    // As on the server: the finalize revision keeps the signature's override.
+    ...(cause === 'finalize' && report.qa_override ? { qa_override: report.qa_override } : {}),
   })
   backend.revisions.set(orderId, history)
 }

@@ -87,6 +87,7 @@ export function readRevision(raw: unknown): Read<ReportRevision> {
   if (id === undefined) return refused('id')
   const author = isRecord(raw.author) ? raw.author : {}
   const person = readUserRef(author)
+  const signedOver = readSignedOver(raw.qa_override)
   return {
     ok: true,
     value: {
@@ -101,6 +102,7 @@ export function readRevision(raw: unknown): Read<ReportRevision> {
         ? raw.sections_changed.filter(isSectionKey)
         : [],
       created_at: readTimestamp(raw.created_at) ?? null,
+      ...(signedOver ? { qa_override: signedOver } : {}),
     },
   }
 }

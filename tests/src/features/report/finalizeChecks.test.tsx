@@ -140,9 +140,15 @@ describe('the Finalize dialog: pre-sign checks', () => {
     await view.user.click(confirmOf(dialog))
 
     expect(await screen.findByText(FINALIZED)).toBeInTheDocument()
-    expect(
-      screen.getByText('Signed over the pre-sign check (laterality): Wrong side ordered.'),
-    ).toBeInTheDocument()
+    const signedOver = 'Signed over the pre-sign check (laterality): Wrong side ordered.'
+    expect(screen.getByText(signedOver)).toBeInTheDocument()
+
+    // The report's history says it too, on the signature's revision.
+    await view.user.click(screen.getByRole('button', { name: 'Report history' }))
+    const history = await screen.findByRole('dialog', { name: 'Report history' })
+    const [signature] = await within(history).findAllByRole('listitem')
+    expect(signature).toHaveTextContent('Signed')
+    expect(within(signature!).getByText(signedOver)).toBeInTheDocument()
   })
 
   it('QA-18 warnings alone do not stop the signature, and nothing but the spec’s bodiless call is sent', async () => {
