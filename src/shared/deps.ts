@@ -23,7 +23,18 @@ import type { DictationEngine } from '../services/speech/types'
 import type { EventStreamReader } from '../services/events/eventStream'
 import type { PageHideSource } from '../services/page/pageHide'
 import { localPreferences, type PreferenceStorage } from '../services/storage/preferenceStorage'
-import type { FirstPaint } from './firstPaint'
+
+/**
+ * The worklist rows painted before the app loaded (src/app/boot; useFirstPaintRelease in
+ * firstPaint.ts releases them).
+ */
+export interface FirstPaint {
+  /**
+   * Takes the painted rows off the page (again: nothing). Answers the study a click on them
+   * chose before the app was there, the first time only, so the click is not lost; else null.
+   */
+  release(): string | null
+}
 
 export type ScreenDeps = ApiDeps & {
   /** SEC-8: the idle sign-out's clock. */

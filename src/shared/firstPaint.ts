@@ -5,15 +5,9 @@
  * rows and the app's rows are never in the page together, so there is always one 'Worklist'.
  */
 import { useLayoutEffect } from 'react'
-import { useDeps } from './deps'
+import { useDeps, type FirstPaint } from './deps'
 
-export interface FirstPaint {
-  /**
-   * Takes the painted rows off the page (again: nothing). Answers the study a click on them
-   * chose before the app was there, the first time only, so the click is not lost; else null.
-   */
-  release(): string | null
-}
+export type { FirstPaint }
 
 /**
  * Releases the first paint once `shown` (in the layout phase of the render that shows the app's

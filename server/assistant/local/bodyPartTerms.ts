@@ -2,13 +2,7 @@
  * Speech recognition's vocabulary hints by body part (phrases.ts): each with the whole-word
  * spellings that name it in an order's body part text. The organs are in organTerms.ts.
  */
-import { ORGANS } from './organTerms'
-
-export interface BodyPart {
-  /** Whole-word spellings in a lower-case body part text. */
-  match: RegExp
-  terms: readonly string[]
-}
+import { ORGANS, type BodyPart } from './organTerms'
 
 const SPINE: readonly string[] = [
   'vertebral body',

@@ -2,7 +2,12 @@
  * Speech recognition's vocabulary hints by organ (thyroid, kidneys, liver, breast, neck, sinuses,
  * scrotum, limbs' veins, heart): the rest of bodyPartTerms.ts's list.
  */
-import type { BodyPart } from './bodyPartTerms'
+
+/** A body part's hints, and the whole-word spellings that name it in a lower-case body part text. */
+export interface BodyPart {
+  match: RegExp
+  terms: readonly string[]
+}
 
 export const ORGANS: readonly BodyPart[] = [
   {
