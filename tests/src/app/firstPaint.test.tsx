@@ -15,6 +15,7 @@ import { selectSelectedOrderId } from '../../../src/features/orders'
 import { offerFirstAnswer, takeFirstAnswer } from '../../../src/services/api/firstAnswer'
 import { apiBackend, identityBackend, server } from '../../support/msw/server'
 import { createTestDeps, renderApp } from '../../support/render'
+import { holdRefresh, storedTokenExpiringIn } from '../../support/storedSession'
 
 /** Requests for the worklist itself (Active Studies is a query of its own, `status=in_progress`). */
 const worklistRequests = () =>
@@ -32,30 +33,6 @@ const optionTexts = (list: HTMLElement) =>
 function startApp(boot: Boot, route = '/') {
   offerFirstAnswer(boot.answer)
   return renderApp({ route, deps: { ...createTestDeps(), firstPaint: boot.firstPaint } })
-}
-
-/** Holds the SDK's refresh of the stored session until the test lets it through. */
-function holdRefresh() {
-  let release: () => void = () => undefined
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  server.use(
-    http.post('/v1/auth/try-refresh', async () => {
-      await released
-      return undefined
-    }),
-  )
-  return release
-}
-
-/** The stored session token with its expiry moved to `secondsLeft` from now (unsigned JWTs). */
-function storedTokenExpiringIn(secondsLeft: number): void {
-  const [header, payload] = (localStorage.getItem('DS') ?? '').split('.')
-  const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as object
-  const exp = Math.floor(Date.now() / 1000) + secondsLeft
-  const moved = Buffer.from(JSON.stringify({ ...claims, exp })).toString('base64url')
-  localStorage.setItem('DS', `${header ?? ''}.${moved}.`)
 }
 
 describe('the first paint of a returning clinician', () => {

@@ -5,34 +5,11 @@
  */
 import { QueryStatus } from '@reduxjs/toolkit/query'
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { apiBackend, identityBackend, server } from '../../support/msw/server'
+import { apiBackend, identityBackend } from '../../support/msw/server'
 import { renderApp } from '../../support/render'
-
-/** Holds the SDK's refresh of the stored session until the test lets it through. */
-function holdRefresh(answer: () => Response | undefined = () => undefined) {
-  let release: () => void = () => undefined
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  server.use(
-    http.post('/v1/auth/try-refresh', async () => {
-      await released
-      return answer()
-    }),
-  )
-  return release
-}
-
-/** The stored session token with its expiry moved to `secondsLeft` from now (unsigned JWTs). */
-function storedTokenExpiringIn(secondsLeft: number): void {
-  const [header, payload] = (localStorage.getItem('DS') ?? '').split('.')
-  const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as object
-  const exp = Math.floor(Date.now() / 1000) + secondsLeft
-  const moved = Buffer.from(JSON.stringify({ ...claims, exp })).toString('base64url')
-  localStorage.setItem('DS', `${header ?? ''}.${moved}.`)
-}
+import { holdRefresh, storedTokenExpiringIn } from '../../support/storedSession'
 
 /** Requests for the worklist itself (Active Studies is a query of its own, `status=in_progress`). */
 const worklistRequests = () =>

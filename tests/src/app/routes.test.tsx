@@ -2,11 +2,11 @@
  * RT-1..5: the routes and their guards, with the real Descope SDK talking to MSW's local identity.
  */
 import { screen } from '@testing-library/react'
-import { http } from 'msw'
 import type { RouteObject } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import { appRoutes } from '../../../src/app/router'
-import { identityBackend, server } from '../../support/msw/server'
+import { identityBackend } from '../../support/msw/server'
+import { holdRefresh } from '../../support/storedSession'
 import { renderApp, testConfig } from '../../support/render'
 
 describe('routes and session', () => {
@@ -36,16 +36,7 @@ describe('routes and session', () => {
 
   it("RT-3 'Loading...' is shown while the session is being restored", async () => {
     identityBackend.rememberSession('ada@example.org')
-    let answerRefresh: () => void = () => undefined
-    const refreshAnswered = new Promise<void>((resolve) => {
-      answerRefresh = resolve
-    })
-    server.use(
-      http.post('/v1/auth/try-refresh', async () => {
-        await refreshAnswered
-        return undefined
-      }),
-    )
+    const answerRefresh = holdRefresh()
     renderApp({ route: '/' })
 
     expect(await screen.findByText('Loading...')).toBeInTheDocument()
