@@ -22,6 +22,20 @@
 import type { Browser } from '@playwright/test'
 import { tableLines } from './benchSupport'
 import {
+  APP_ROW,
+  COLLECT,
+  escapeHtml,
+  FLOOR_HTML,
+  floorJs,
+  initScript,
+  isRun,
+  PAGE_ROW,
+  PRODUCT_ROW,
+  type BenchWindow,
+  type Outcome,
+  type Run,
+} from './benchFirstRowPage'
+import {
   buildSpa,
   fetchWorklist,
   fmt,
@@ -49,111 +63,6 @@ const SIZES = [...(args.numbers.length > 0 ? args.numbers : [10_000, 50_000, 100
   (a, b) => a - b,
 )
 const REPS = args.reps ?? 5
-
-/**
- * What the init script finds: the row (an element) or null. Plain JavaScript, run in the page.
- * The first row on screen may be the page's first script's (src/app/boot, inside #first-paint);
- * APP_ROW is the app's own, once it has taken over.
- */
-const worklistRow = (where: string) => `
-  for (const list of document.querySelectorAll('[role="listbox"]')) {
-    if (!(${where})) continue
-    const labelledBy = (list.getAttribute('aria-labelledby') || '').split(/\\s+/)
-    const name = list.getAttribute('aria-label') ||
-      labelledBy.map((id) => document.getElementById(id)?.textContent || '').join(' ')
-    if (name.trim() !== 'Worklist') continue
-    const row = list.querySelector('[role="option"]')
-    if (row && row.textContent.trim()) return row
-  }
-  return null`
-const PRODUCT_ROW = worklistRow('true')
-const APP_ROW = worklistRow("list.closest('#first-paint') === null")
-const PAGE_ROW = `
-  const row = document.querySelector('#rows li')
-  return row && row.textContent.trim() ? row : null`
-
-/**
- * Registered before any of the page's scripts: long tasks (buffered), and the first moment the
- * row is in the DOM with a box, timed at the animation frame that paints it.
- */
-const initScript = (findRow: string, findAppRow: string) => `(() => {
-  const bench = { longTasks: [], rowAt: undefined, rowText: undefined, appRowAt: undefined, waiting: false }
-  window.__bench = bench
-  try {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) bench.longTasks.push([entry.startTime, entry.duration])
-    }).observe({ type: 'longtask', buffered: true })
-  } catch {}
-  const findRow = () => { ${findRow} }
-  const findAppRow = () => { ${findAppRow} }
-  const check = () => {
-    if (bench.waiting) return
-    const first = bench.rowAt === undefined
-    const row = first ? findRow() : findAppRow()
-    if (!row) return
-    bench.waiting = true
-    requestAnimationFrame(() => {
-      bench.waiting = false
-      if (!row.isConnected || row.getClientRects().length === 0) return check()
-      const at = performance.now()
-      if (first) {
-        bench.rowAt = at
-        bench.rowText = row.textContent.trim()
-      }
-      if (row === findAppRow()) {
-        bench.appRowAt = at
-        observer.disconnect()
-      } else check()
-    })
-  }
-  const observer = new MutationObserver(check)
-  observer.observe(document, { childList: true, subtree: true, characterData: true })
-})()`
-
-/** What the page measured, read once the row is there. Plain JavaScript, run in the page. */
-const COLLECT = `new Promise((resolve) => setTimeout(() => {
-  const bench = window.__bench
-  const blockingUntil = (to) => bench.longTasks.reduce((sum, [start, duration]) =>
-    sum + Math.max(0, Math.min(start + duration, to) - start - 50), 0)
-  const blocking = blockingUntil(bench.rowAt)
-  const resource = (part) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))
-  const orders = resource('/api/v1/orders')
-  const refresh = resource('/v1/auth/try-refresh')
-  const busy = (from, to) => bench.longTasks.reduce((sum, [start, duration]) =>
-    sum + Math.max(0, Math.min(start + duration, to) - Math.max(start, from)), 0)
-  const listIn = orders?.responseEnd ?? 0
-  resolve({
-    ms: bench.rowAt, tbt: blocking, rowText: bench.rowText, appMs: bench.appRowAt, appTbt: blockingUntil(bench.appRowAt),
-    longTasks: bench.longTasks.filter(([start]) => start < bench.rowAt).length,
-    ordersStart: orders?.startTime, ordersEnd: orders?.responseEnd,
-    ordersBytes: orders?.encodedBodySize, ordersJsonBytes: orders?.decodedBodySize,
-    refreshEnd: refresh?.responseEnd,
-    busyBeforeList: busy(0, listIn), busyAfterList: busy(listIn, bench.rowAt),
-  })
-}, 300))`
-
-type BenchWindow = Window & { __bench?: { rowAt?: number; appRowAt?: number } }
-
-interface Run {
-  ms: number
-  /** When the app's own first row was on screen (the same moment when nothing painted first). */
-  appMs: number
-  /** The total blocking time until then. */
-  appTbt: number
-  tbt: number
-  rowText: string
-  longTasks: number
-  ordersStart?: number
-  ordersEnd?: number
-  ordersBytes?: number
-  ordersJsonBytes?: number
-  refreshEnd?: number
-  /** Time in long tasks before the list was in, and from then to the row. */
-  busyBeforeList: number
-  busyAfterList: number
-}
-type Outcome = Run | { timedOut: true }
-const isRun = (outcome: Outcome): outcome is Run => !('timedOut' in outcome)
 
 /** One page load in a fresh context; answers what it measured and the storage it left. */
 async function measure(
@@ -205,25 +114,6 @@ async function measure(
     await context.close()
   }
 }
-
-/** The floor: ten lines, the script a file of its own as the product's CSP wants. */
-const FLOOR_HTML = `<!doctype html>
-<html lang="en"><meta charset="utf-8"><title>Floor</title><ul id="rows"></ul>
-<script src="/__bench/floor.js"></script></html>`
-const floorJs = (
-  ordersPath: string,
-) => `fetch(${JSON.stringify(ordersPath)}, { credentials: 'include', headers: {
-  Accept: 'application/json', Authorization: 'Bearer ' + localStorage.getItem('DS') } })
-  .then((response) => response.json())
-  .then((answer) => {
-    const order = (Array.isArray(answer) ? answer : answer.items)[0]
-    const row = document.createElement('li')
-    row.textContent = order.patient.last_name + ', ' + order.patient.first_name
-    document.getElementById('rows').append(row)
-  })
-`
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${String(c.charCodeAt(0))};`)
 
 /** The first 50 rows as static HTML, from the worklist as the SPA's first call asks for it. */
 async function staticHtml(server: RunningServer, state: StorageState, ordersPath: string) {
