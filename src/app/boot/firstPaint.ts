@@ -23,6 +23,7 @@ import type { FirstPaint } from '../../shared/firstPaint'
 import { absoluteApiUrl } from '../../services/api/apiRequest'
 import type { FirstAnswer } from '../../services/api/firstAnswer'
 import { orderPageRequest } from '../../services/api/orderPageRequest'
+import { storedSessionToken } from '../../services/auth/storedSession'
 import { tokenExpiry, tokenSubject } from '../../services/auth/tokenClaims'
 import { readFirstRows } from './firstRows'
 import { paintRows, visibleRows } from './paintRows'
@@ -32,9 +33,6 @@ export const EARLY_REQUEST_MARGIN_MS = 30_000
 
 /** The app's code waits at most this long for the first paint before it evaluates anyway. */
 export const FIRST_PAINT_WAIT_MS = 400
-
-/** Where the identity SDK keeps the session token between visits (sessionTokenSource.ts). */
-const STORED_SESSION_TOKEN_KEY = 'DS'
 
 export interface Boot {
   /** Settles once the rows are painted, could not be, or FIRST_PAINT_WAIT_MS has passed. */
@@ -52,16 +50,8 @@ export type BootWindow = Pick<
 
 const NOTHING_PAINTED: FirstPaint = { release: () => null }
 
-function storedToken(window: BootWindow): string | undefined {
-  try {
-    return window.localStorage.getItem(STORED_SESSION_TOKEN_KEY) || undefined
-  } catch {
-    return undefined
-  }
-}
-
 export function startFirstPaint(window: BootWindow, nowMs: number = Date.now()): Boot {
-  const token = storedToken(window)
+  const token = storedSessionToken(() => window.localStorage)
   const expiry = token === undefined ? undefined : tokenExpiry(token)
   if (
     token === undefined ||
@@ -86,8 +76,11 @@ export function startFirstPaint(window: BootWindow, nowMs: number = Date.now()):
   let painted: HTMLElement | undefined
   let clicked: string | null = null
   const paint = response
-    .then((answer) => (answer.ok ? answer.json() : undefined))
-    .then((answer: unknown) => {
+    .then((answer) => (answer.ok ? answer.text() : ''))
+    // Only an object can be our page: a spec backend's whole list (a bare array, megabytes at a
+    // hospital's size) is left for the app to parse, once.
+    .then((text) => (text.trimStart().startsWith('{') ? (JSON.parse(text) as unknown) : undefined))
+    .then((answer) => {
       if (released) return
       const read = readFirstRows(answer, visibleRows(window.innerHeight))
       if (read === null) return

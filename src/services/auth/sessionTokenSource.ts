@@ -6,6 +6,7 @@
  * expiry. Nothing of ours caches it, so a refreshed or ended session is seen on the next request.
  */
 import { getSessionToken } from '@descope/react-sdk'
+import { storedSessionToken } from './storedSession'
 import { tokenExpiry } from './tokenClaims'
 
 export { tokenExpiry }
@@ -14,13 +15,6 @@ export interface SessionTokenSource {
   /** The current session JWT, or undefined when there is no session. */
   getSessionToken(): string | undefined
 }
-
-/**
- * Where the Descope web SDK keeps the session token between visits (it persists tokens in the
- * browser, under its default key: AuthProvider is given no storage prefix). The SDK starts from
- * this value when it is created, and removes it when the session ends.
- */
-const STORED_SESSION_TOKEN_KEY = 'DS'
 
 export const descopeSessionTokenSource: SessionTokenSource = {
   getSessionToken: () => {
@@ -33,15 +27,6 @@ export const descopeSessionTokenSource: SessionTokenSource = {
       return storedSessionToken()
     }
   },
-}
-
-function storedSessionToken(): string | undefined {
-  try {
-    return window.localStorage.getItem(STORED_SESSION_TOKEN_KEY) || undefined
-  } catch {
-    // Storage refused (a privacy setting): the SDK will not have kept a session either.
-    return undefined
-  }
 }
 
 /**
