@@ -140,8 +140,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 const fetchJson = fetchBaseQuery({
-  // The worklist's first page may already be on its way (firstAnswer.ts).
-  fetchFn: fetchOrFirstAnswer,
+  fetchFn: fetchOrFirstAnswer, // the worklist's first page may be on its way (firstAnswer.ts)
   credentials: 'include',
   timeout: REQUEST_TIMEOUT_MS,
   responseHandler: readBody,

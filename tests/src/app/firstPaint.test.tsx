@@ -9,11 +9,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIRST_PAINT_WAIT_MS, startFirstPaint, type Boot } from '../../../src/app/boot/firstPaint'
-import type { RouteObject } from 'react-router-dom'
-import { appRoutes } from '../../../src/app/router'
 import { selectSelectedOrderId } from '../../../src/features/orders'
 import { offerFirstAnswer, takeFirstAnswer } from '../../../src/services/api/firstAnswer'
 import { apiBackend, identityBackend, server } from '../../support/msw/server'
+import { routesBrokenAt } from '../../support/brokenRoute'
 import { createTestDeps, renderApp } from '../../support/render'
 import { holdRefresh, storedTokenExpiringIn } from '../../support/storedSession'
 
@@ -223,17 +222,7 @@ describe('the first paint of a returning clinician', () => {
     expect(release).toHaveBeenCalled()
     view.unmount()
 
-    function Broken(): never {
-      throw new Error('render failed')
-    }
-    const [root] = appRoutes
-    const routes: RouteObject[] = [
-      {
-        element: root?.element,
-        errorElement: root?.errorElement,
-        children: [{ path: '/', element: <Broken /> }],
-      },
-    ]
+    const routes = routesBrokenAt('/')
     // React reports the render error on the console before the error page takes over.
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const onError = vi.fn(() => null)

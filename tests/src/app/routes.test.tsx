@@ -2,11 +2,10 @@
  * RT-1..5: the routes and their guards, with the real Descope SDK talking to MSW's local identity.
  */
 import { screen } from '@testing-library/react'
-import type { RouteObject } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
-import { appRoutes } from '../../../src/app/router'
 import { identityBackend } from '../../support/msw/server'
 import { holdRefresh } from '../../support/storedSession'
+import { routesBrokenAt } from '../../support/brokenRoute'
 import { renderApp, testConfig } from '../../support/render'
 
 describe('routes and session', () => {
@@ -62,17 +61,7 @@ describe('routes and session', () => {
   })
 
   it("RT-5 an uncaught route error shows 'Unexpected Application Error!' with a way back", async () => {
-    function Broken(): never {
-      throw new Error('render failed')
-    }
-    const [root] = appRoutes
-    const routes: RouteObject[] = [
-      {
-        element: root?.element,
-        errorElement: root?.errorElement,
-        children: [...(root?.children ?? []), { path: '/broken', element: <Broken /> }],
-      },
-    ]
+    const routes = routesBrokenAt('/broken')
     // React reports the render error on the console before the error page takes over.
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user, deps } = renderApp({ route: '/broken', routes })
