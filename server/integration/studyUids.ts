@@ -83,7 +83,47 @@ function failureReason(error: unknown): string {
   return 'network error'
 }
 
+/**
+ * A signal that aborts at `timeoutMs` or when `outer` aborts, and a `done` that lets it go.
+ * Not `AbortSignal.any([outer, AbortSignal.timeout(ms)])`: in Node 20 nothing holds that
+ * composite strongly, so a garbage collection during a silent archive's wait loses it and the
+ * request never ends (seen under load; `node --expose-gc` shows it at once). Here the timer's
+ * closure holds the controller until it fires or is cleared.
+ */
+function deadline(outer: AbortSignal, timeoutMs: number): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController()
+  const timer = setTimeout(() => {
+    controller.abort(new DOMException('the archive did not answer in time', 'TimeoutError'))
+  }, timeoutMs)
+  const onOuterAbort = () => {
+    controller.abort(outer.reason)
+  }
+  if (outer.aborted) onOuterAbort()
+  else outer.addEventListener('abort', onOuterAbort, { once: true })
+  return {
+    signal: controller.signal,
+    done() {
+      clearTimeout(timer)
+      outer.removeEventListener('abort', onOuterAbort)
+    },
+  }
+}
+
 export async function queryStudyUid(
+  config: NonNullable<ImagesConfig['dicomweb']>,
+  accession: string,
+  fetcher: typeof fetch,
+  signal: AbortSignal,
+): Promise<Lookup> {
+  const bounded = deadline(signal, config.timeoutMs)
+  try {
+    return await askArchive(config, accession, fetcher, bounded.signal)
+  } finally {
+    bounded.done()
+  }
+}
+
+async function askArchive(
   config: NonNullable<ImagesConfig['dicomweb']>,
   accession: string,
   fetcher: typeof fetch,
@@ -92,10 +132,7 @@ export async function queryStudyUid(
   const url = `${config.url}/studies?AccessionNumber=${encodeURIComponent(accession)}&includefield=${STUDY_INSTANCE_UID_TAG}&includefield=${ACCESSION_NUMBER_TAG}`
   let response: Response
   try {
-    response = await fetcher(url, {
-      headers: { accept: 'application/dicom+json' },
-      signal: AbortSignal.any([signal, AbortSignal.timeout(config.timeoutMs)]),
-    })
+    response = await fetcher(url, { headers: { accept: 'application/dicom+json' }, signal })
   } catch (error) {
     return { kind: 'failed', reason: failureReason(error) }
   }

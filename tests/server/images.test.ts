@@ -6,11 +6,14 @@
  * tests/server/orthanc.test.ts; here a stand-in plays the failures on cue.
  */
 import type { AddressInfo } from 'node:net'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { orderListSchema, orderPageSchema, orderSchema, type Order } from '../../contract'
 import { loadConfig } from '../../server/config'
 import { orders } from '../../server/db/schema'
+import { queryStudyUid } from '../../server/integration/studyUids'
 import {
   closedPort,
   startFakeArchive,
@@ -310,4 +313,26 @@ describe.skipIf(skipDatabase)('images: study UIDs from the archive', () => {
     ])
     expect(archive.requests).toHaveLength(4)
   })
+})
+
+describe('images: the archive lookup under memory pressure', () => {
+  it('INT-38 a silent archive still ends at the timeout while the garbage collector runs throughout the wait', async () => {
+    // What the server sees under load: collections during the wait. A deadline whose signal
+    // only weak references hold (AbortSignal.any of a timeout) is lost to them, and the
+    // lookup then waits forever; this test then fails on vitest's own timeout.
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const archive = await startFakeArchive()
+    archive.answer = () => 'hang'
+    const collecting = setInterval(gc, 10)
+    try {
+      const config = { url: archive.url, timeoutMs: 200, missMs: 0 }
+      const found = await queryStudyUid(config, 'ACC-1', fetch, new AbortController().signal)
+      expect(found).toEqual({ kind: 'failed', reason: 'timeout' })
+      expect(archive.requests).toHaveLength(1)
+    } finally {
+      clearInterval(collecting)
+      await archive.close()
+    }
+  }, 15_000)
 })
