@@ -124,6 +124,7 @@ export const ORDER_EVENT_TYPES = [
   'report.finalized',
   'report.deleted',
   'report.addendum',
+  'report.communication',
   'conversation.cleared',
 ] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]

@@ -64,7 +64,7 @@ describe.skipIf(skipDatabase)('the live worklist', () => {
     expect(ready.lastEventId).toBe(String(version))
   })
 
-  it('EV-2 each change to an order reaches the stream with the order as it is now', async () => {
+  it('EV-2 CR-21 each change to an order (a communication recorded too) reaches the stream with the order as it is now', async () => {
     const stream = await open()
     await stream.next((event) => event.type === 'ready')
     const id = ids[0]!
@@ -78,6 +78,22 @@ describe.skipIf(skipDatabase)('the live worklist', () => {
     await t.api('PUT', `/orders/${id}/report`, { token, body: { sections } })
     const saved = dataOf(await stream.next(of('report.saved')))
     expect(orderSchema.parse(saved.order).report?.sections.impression).toBe('Normal.')
+
+    const told = await t.api('POST', `/orders/${id}/report/communications`, {
+      token,
+      body: {
+        recipient: 'Dr. Grace Hopper',
+        role: 'Referring physician',
+        method: 'phone',
+        communicated_at: new Date().toISOString(),
+        read_back: true,
+      },
+    })
+    expect(told.statusCode).toBe(201)
+    const communicated = dataOf(await stream.next(of('report.communication')))
+    expect(
+      orderSchema.parse(communicated.order).report?.communications?.map((c) => c.recipient),
+    ).toEqual(['Dr. Grace Hopper'])
 
     await t.api('POST', `/orders/${id}/report/finalize`, { token })
     await stream.next(of('report.finalized'))

@@ -9,6 +9,7 @@ import { useState } from 'react'
 import type { CommunicationMethod, Id } from '../../../contract'
 import { useRecordCommunicationMutation } from '../../services/api/communicationsApi'
 import type { Communication } from '../../services/api/model'
+import { communicatedAtProblem, communicationRefusal } from './communicationRefusal'
 import { sentenceOf } from './SignedCommunications'
 
 const METHODS: [CommunicationMethod, string][] = [
@@ -61,9 +62,9 @@ export function CriticalResultForm({ orderId, communications, required }: Critic
   const [readBack, setReadBack] = useState(false)
   const [record, { isLoading, error, reset }] = useRecordCommunicationMutation()
   const when = new Date(at)
-  const complete = recipient.trim() !== '' && role.trim() !== '' && !Number.isNaN(when.getTime())
-  const refusal =
-    error && 'message' in error && typeof error.message === 'string' ? error.message : null
+  const timeProblem = communicatedAtProblem(when, new Date())
+  const complete = recipient.trim() !== '' && role.trim() !== '' && timeProblem === null
+  const refusal = error ? communicationRefusal(error) : null
 
   return (
     <Stack
@@ -115,7 +116,7 @@ export function CriticalResultForm({ orderId, communications, required }: Critic
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
-          <Field.Root required>
+          <Field.Root required invalid={timeProblem !== null}>
             <Field.Label>Communicated at</Field.Label>
             <Input
               size="sm"
@@ -125,6 +126,7 @@ export function CriticalResultForm({ orderId, communications, required }: Critic
                 setAt(event.target.value)
               }}
             />
+            {timeProblem && <Field.ErrorText>{timeProblem}</Field.ErrorText>}
           </Field.Root>
           <CheckboxField label="Read back" checked={readBack} onChange={setReadBack} />
           {refusal && (

@@ -179,7 +179,7 @@ export function ReportForm({
         />
       )}
       {isFinal && serverReport?.qa_override && <SignedOver override={serverReport.qa_override} />}
-      {isFinal && <SignedCommunications orderId={orderId} />}
+      {isFinal && <SignedCommunications orderId={orderId} carried={serverReport?.communications} />}
       {apart?.finalizedElsewhere && (
         <FinalizedElsewhere draft={apart} onDiscard={() => dispatch(draftDiscarded({ orderId }))} />
       )}

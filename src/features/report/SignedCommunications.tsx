@@ -22,8 +22,22 @@ export function sentenceOf(record: Communication): string {
   })
 }
 
-export function SignedCommunications({ orderId }: { orderId: Id }) {
-  const { data } = useListCommunicationsQuery(orderId, { refetchOnMountOrArgChange: true })
+/**
+ * CR-19: the communications under a signature. Those the report carries (our server's, kept
+ * current by the live stream) are shown as they are; a report without them asks for the list.
+ */
+export function SignedCommunications({
+  orderId,
+  carried,
+}: {
+  orderId: Id
+  carried: Communication[] | undefined
+}) {
+  const { data: asked } = useListCommunicationsQuery(orderId, {
+    refetchOnMountOrArgChange: true,
+    skip: carried !== undefined,
+  })
+  const data = carried ?? asked
   if (!data || data.length === 0) return null
   return (
     <Stack gap="1" aria-label="Critical result communications" role="group">

@@ -1,6 +1,6 @@
 /**
  * Critical results communicated (issue 18): the order's records, and recording one from the
- * Finalize dialog. Mutation answers are read by `read/communications.ts`.
+ * Finalize dialog. Answers are read by `read/entities.ts`.
  */
 import { apiRequest } from './apiRequest'
 import { baseApi } from './baseApi'

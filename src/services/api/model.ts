@@ -90,6 +90,11 @@ export interface Report {
   addenda: Addendum[]
   /** A signature over blocking pre-sign issues: why, and which (issue 18); absent when none. */
   qa_override?: QaSignedOver
+  /**
+   * Critical results communicated, oldest first, when the report carries them (our server's
+   * does, so the live stream brings a colleague's record); absent: the list is asked for.
+   */
+  communications?: Communication[]
 }
 
 export interface QaSignedOver {

@@ -32,6 +32,7 @@ import type {
 import {
   holdsReport,
   readAddendum,
+  readCommunication,
   readMessage,
   readOrder,
   readPatient,
@@ -39,7 +40,6 @@ import {
   readRevision,
 } from './entities'
 import { readClaim } from './claims'
-import { readCommunication } from './communications'
 import { readPrior } from './priors'
 import { readQaIssues } from './qa'
 import { readMacro, readTemplate } from './library'

@@ -5,6 +5,7 @@
  */
 import { REPORT_SECTION_KEYS, type ReportSectionKey } from '../../../../contract'
 import type {
+  Communication,
   Message,
   MessageMeta,
   Order,
@@ -81,6 +82,33 @@ function readAddenda(raw: unknown): Addendum[] {
   return raw.map(readAddendum).flatMap((read) => (read.ok ? [read.value] : []))
 }
 
+/** A critical result communication (issue 18): shown with an id and a recipient. */
+export function readCommunication(raw: unknown): Read<Communication> {
+  if (!isRecord(raw)) return refused('communication')
+  const id = readId(raw.id)
+  if (id === undefined) return refused('id')
+  const recipient = readText(raw.recipient)?.trim()
+  if (!recipient) return refused('recipient')
+  return {
+    ok: true,
+    value: {
+      id,
+      recipient,
+      role: readText(raw.role)?.trim() ?? '',
+      method: readText(raw.method) ?? '',
+      communicated_at: readTimestamp(raw.communicated_at) ?? null,
+      read_back: readBoolean(raw.read_back) ?? false,
+      recorded_by: readUserRef(raw.recorded_by),
+    },
+  }
+}
+
+/** A report's own communications; undefined when it does not carry them (the list is asked). */
+function readCarriedCommunications(raw: unknown): Communication[] | undefined {
+  if (!Array.isArray(raw)) return undefined
+  return raw.map(readCommunication).flatMap((read) => (read.ok ? [read.value] : []))
+}
+
 export function readRevision(raw: unknown): Read<ReportRevision> {
   if (!isRecord(raw)) return refused('revision')
   const id = readId(raw.id)
@@ -123,12 +151,14 @@ export function readReport(raw: unknown): Report | null {
   const listed = readListedReport(raw)
   if (!isRecord(raw) || listed === null) return null
   const signedOver = readSignedOver(raw.qa_override)
+  const communications = readCarriedCommunications(raw.communications)
   return {
     ...listed,
     finalized_at: readTimestamp(raw.finalized_at) ?? null,
     finalized_by: readUserRef(raw.finalized_by),
     addenda: readAddenda(raw.addenda),
     ...(signedOver ? { qa_override: signedOver } : {}),
+    ...(communications ? { communications } : {}),
   }
 }
 

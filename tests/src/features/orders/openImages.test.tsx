@@ -4,14 +4,13 @@
  * live worklist brings (the archive's UID found after the study opened) shows at once.
  */
 import { screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
-import { API_PREFIX, EVENTS_PATH, type Order } from '../../../../contract'
+import { describe, expect, it } from 'vitest'
+import type { Order } from '../../../../contract'
 import { PatientHeader } from '../../../../src/features/orders'
 import { readEventStream } from '../../../../src/services/events/eventStream'
 import { sessionStarted } from '../../../../src/shared/events'
 import { buildOrder, buildPatient } from '../../../support/msw/data'
-import { server } from '../../../support/msw/server'
+import { serveLiveStream } from '../../../support/msw/liveStream'
 import { createTestDeps, renderWithProviders } from '../../../support/render'
 import { seedWorklist } from './worklistHelpers'
 
@@ -51,26 +50,7 @@ describe('Open images', () => {
 
   it('INT-40 a viewer link the live worklist brings shows in the open study header at once', async () => {
     const order = seed({ study_instance_uid: null, viewer_url: null })
-    let sendLink: (() => void) | undefined
-    server.use(
-      http.get(`${API_PREFIX}${EVENTS_PATH}`, () => {
-        const encoder = new TextEncoder()
-        const body = new ReadableStream<Uint8Array>({
-          start(controller) {
-            controller.enqueue(encoder.encode('id: 7\nevent: ready\ndata: {"version":7}\n\n'))
-            sendLink = () => {
-              const changed = { ...order, study_instance_uid: '1.2.840.99.7', viewer_url: VIEWER }
-              controller.enqueue(
-                encoder.encode(
-                  `id: 8.1\nevent: order.updated\ndata: ${JSON.stringify({ order_id: 'OA', order: changed })}\n\n`,
-                ),
-              )
-            }
-          },
-        })
-        return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } })
-      }),
-    )
+    const stream = serveLiveStream()
     const { store } = renderWithProviders(<PatientHeader orderId="OA" />, {
       deps: createTestDeps({ sessionToken: 't', liveEvents: readEventStream }),
     })
@@ -78,10 +58,12 @@ describe('Open images', () => {
     expect(screen.queryByRole('link', { name: 'Open images' })).not.toBeInTheDocument()
 
     store.dispatch(sessionStarted({ userId: 'U-test' }))
-    await vi.waitFor(() => {
-      expect(sendLink).toBeDefined()
+    await stream.connected()
+    stream.send('8.1', 'order.updated', 'OA', {
+      ...order,
+      study_instance_uid: '1.2.840.99.7',
+      viewer_url: VIEWER,
     })
-    sendLink?.()
     expect(await screen.findByRole('link', { name: 'Open images' })).toHaveAttribute('href', VIEWER)
   })
 })

@@ -7,16 +7,17 @@ import { screen } from '@testing-library/react'
 import { RequireSession } from '../../../../src/features/auth'
 import { ReportEditor } from '../../../../src/features/report'
 import { identityBackend } from '../../../support/msw/server'
-import { renderApp, type RenderAppResult } from '../../../support/render'
+import { renderApp, type RenderAppResult, type TestDeps } from '../../../support/render'
 
 export interface EditorView extends RenderAppResult {
   report: HTMLTextAreaElement
   impression: HTMLTextAreaElement
 }
 
-export async function renderReportEditor(): Promise<EditorView> {
+export async function renderReportEditor(options: { deps?: TestDeps } = {}): Promise<EditorView> {
   identityBackend.rememberSession('ada@example.org')
   const view = renderApp({
+    ...(options.deps ? { deps: options.deps } : {}),
     routes: [
       {
         element: <RequireSession />,
