@@ -26,54 +26,13 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useId, useMemo, useRef } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import { isApiError } from '../../services/api/baseApi'
-import type { Message } from '../../services/api/model'
 import { useListMessagesQuery } from '../../services/api/conversationApi'
 import { selectAnsweredExchanges, selectOutgoingMessage } from './conversationSlice'
 import { authorLabel, idsRecognised, selectAuthorship, viewerOf } from './authorshipSlice'
 import { ArrowDownIcon } from './icons'
 import { AnsweredExchangeItems, MessageItem, SendingMessage } from './MessageItem'
-import { isStructuredSummary } from './patientSummary'
+import { CONTENT_PADDING_PX, estimatedEnd, estimateMessageHeight, OVERSCAN } from './messageHeights'
 import { useFollowLatest } from './useFollowLatest'
-
-/**
- * A message's height before it is rendered and measured, from its lines of text. A close guess
- * matters: each unmeasured message above the viewport that renders taller than guessed shifts
- * the scroll position to keep the reader's place, which makes the scrollbar lag.
- */
-const LINE_PX = 22
-const CHARS_PER_LINE = 90
-const SUMMARY_CARD_PX = 330
-
-function estimateMessageHeight(message: Message | undefined): number {
-  if (!message) return LINE_PX * 4
-  if (isStructuredSummary(message)) return SUMMARY_CARD_PX
-  const lines = message.content
-    .split('\n')
-    .reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / CHARS_PER_LINE)), 0)
-  // Author row and padding, plus the rating row under a reply.
-  const frame = message.role === 'assistant' ? 68 : 56
-  return frame + lines * LINE_PX
-}
-
-/** Messages rendered beyond each edge of the viewport, so fast scrolling shows no gaps. */
-const OVERSCAN = 8
-
-/** Space above the first message and below the last one. */
-const CONTENT_PADDING_PX = 16
-
-/**
- * The end of the conversation by the estimates: where the virtualizer starts once there are
- * messages (it clamps that to the last screenful) until the scroll box reports its offset. The
- * list opens at the latest message (useFollowLatest pins the bottom as the messages arrive), so
- * the first rows rendered are those the clinician sees, not the first messages, rendered for
- * nothing and replaced at the first scroll event.
- */
-function estimatedEnd(messages: readonly Message[]): number {
-  return messages.reduce(
-    (sum, message) => sum + estimateMessageHeight(message),
-    2 * CONTENT_PADDING_PX,
-  )
-}
 
 function LoadingMessages() {
   return (

@@ -9,7 +9,7 @@
  * typing does not render it. The parts only some
  * moments need (lazyParts.ts) load on first use and are fetched ahead when the browser is idle.
  */
-import { Box, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Stack, Text } from '@chakra-ui/react'
 import {
   Suspense,
   useEffect,
@@ -41,9 +41,10 @@ import { AssistantChangeNotice, ChangedMark, useAssistantChange } from './Assist
 import { selectDraftSummary, showsDraft } from './draftSummary'
 import type { RestoreCause } from './reconcile'
 import type { ReportSections } from '../../services/api/model'
-import { FinalizedElsewhere, FinalizedNotice, FinalizeError, SaveError } from './ReportNotices'
-import { SignedCommunications, SignedOver } from './SignedCommunications'
-import { SectionArea } from './SectionArea'
+import { FinalizedElsewhere, FinalizeError, SaveError } from './ReportNotices'
+import { Signature } from './SignedCommunications'
+import { ReportField } from './ReportField'
+import type { SectionAreaAttributes } from './SectionArea'
 import { useListMacrosQuery } from '../../services/api/libraryApi'
 import { countFields } from './reportFields'
 import { DraftImpressionButton, ImpressionDraftPanel } from './ImpressionDraft'
@@ -149,7 +150,10 @@ export function ReportForm({
     finalize: finalizeDisabled ? null : finalizeClicked,
     impression: areas.refs.impression,
   })
-  const areaProps = (area: 'report' | 'impression') => ({
+  const areaProps = (area: 'report' | 'impression'): SectionAreaAttributes => ({
+    orderId,
+    field: area,
+    serverReport,
     ref: areas.refs[area],
     'data-dictation-target': 'report',
     // Which of the two F4 dictates into (src/app/HotkeyListener.tsx).
@@ -160,26 +164,9 @@ export function ReportForm({
       areas.onBlur(area, event)
     },
   })
-  /** What the Report and Impression areas share: the reading look. */
-  const textAreaProps = {
-    fontFamily: 'mono',
-    fontSize: 'sm',
-    lineHeight: '1.6',
-    spellCheck: true,
-    bg: 'bg',
-    color: readOnly ? 'fg.muted' : 'fg',
-  } as const
-
   return (
     <Stack gap="3" h="full" minH="0" overflowY="auto">
-      {isFinal && (
-        <FinalizedNotice
-          finalizedAt={serverReport?.finalized_at}
-          signedBy={serverReport?.finalized_by?.name}
-        />
-      )}
-      {isFinal && serverReport?.qa_override && <SignedOver override={serverReport.qa_override} />}
-      {isFinal && <SignedCommunications orderId={orderId} carried={serverReport?.communications} />}
+      {isFinal && serverReport && <Signature orderId={orderId} report={serverReport} />}
       {apart?.finalizedElsewhere && (
         <FinalizedElsewhere draft={apart} onDiscard={() => dispatch(draftDiscarded({ orderId }))} />
       )}
@@ -214,56 +201,29 @@ export function ReportForm({
       )}
 
       {!isFinal && <ReportTools order={order} readOnly={readOnly} areas={areas} macros={macros} />}
-      <Field.Root flex="1" minH="16rem" display="flex" flexDirection="column">
-        {/* The mark stays outside the label: the text area's name is 'Report' and only that. */}
-        <HStack gap="0" alignSelf="stretch">
-          <Field.Label>Report</Field.Label>
-          {change && (
-            <ChangedMark sections={change.sections.filter((key) => key !== 'impression')} />
-          )}
-          <Box flex="1" />
-          {mic}
-        </HStack>
-        <Textarea
-          asChild
-          readOnly={areasReadOnly}
-          {...textAreaProps}
-          onKeyDown={keysOf('report')}
-          flex="1"
-          resize="none"
-        >
-          <SectionArea
-            orderId={orderId}
-            field="report"
-            serverReport={serverReport}
-            {...areaProps('report')}
-          />
-        </Textarea>
-      </Field.Root>
+      <ReportField
+        label="Report"
+        mark={
+          change && <ChangedMark sections={change.sections.filter((key) => key !== 'impression')} />
+        }
+        aside={mic}
+        grow
+        readOnly={areasReadOnly}
+        dimmed={readOnly}
+        onKeyDown={keysOf('report')}
+        area={areaProps('report')}
+      />
       {!isFinal && <ImpressionDraftPanel flow={impressionDraft} readOnly={readOnly} />}
-      <Field.Root>
-        <HStack gap="0" alignSelf="stretch">
-          <Field.Label>Impression</Field.Label>
-          {change?.sections.includes('impression') && <ChangedMark sections={['impression']} />}
-          <Box flex="1" />
-          {!isFinal && <DraftImpressionButton flow={impressionDraft} readOnly={readOnly} />}
-        </HStack>
-        <Textarea
-          asChild
-          readOnly={areasReadOnly}
-          {...textAreaProps}
-          onKeyDown={keysOf('impression')}
-          rows={5}
-          resize="vertical"
-        >
-          <SectionArea
-            orderId={orderId}
-            field="impression"
-            serverReport={serverReport}
-            {...areaProps('impression')}
-          />
-        </Textarea>
-      </Field.Root>
+      <ReportField
+        label="Impression"
+        mark={change?.sections.includes('impression') && <ChangedMark sections={['impression']} />}
+        aside={!isFinal && <DraftImpressionButton flow={impressionDraft} readOnly={readOnly} />}
+        grow={false}
+        readOnly={areasReadOnly}
+        dimmed={readOnly}
+        onKeyDown={keysOf('impression')}
+        area={areaProps('impression')}
+      />
       {isFinal && serverReport && (
         <Suspense fallback={null}>
           <Addenda

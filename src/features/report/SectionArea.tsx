@@ -34,6 +34,9 @@ export interface SectionAreaProps extends Omit<ComponentProps<'textarea'>, 'valu
   start?: ReportSections | undefined
 }
 
+/** With the `data-` attributes the page finds an area by (dictation's target, F4's area). */
+export type SectionAreaAttributes = SectionAreaProps & { [attribute: `data-${string}`]: string }
+
 export function SectionArea({
   orderId,
   field,

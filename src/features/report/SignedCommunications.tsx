@@ -6,7 +6,8 @@
 import { Stack, Text } from '@chakra-ui/react'
 import { communicationSentence, type Id } from '../../../contract'
 import { useListCommunicationsQuery } from '../../services/api/communicationsApi'
-import type { Communication, QaSignedOver } from '../../services/api/model'
+import type { Communication, QaSignedOver, Report } from '../../services/api/model'
+import { FinalizedNotice } from './ReportNotices'
 
 /** One record as a sentence, its time in the browser's zone. */
 export function sentenceOf(record: Communication): string {
@@ -57,5 +58,16 @@ export function SignedOver({ override }: { override: QaSignedOver }) {
     <Text fontSize="sm" color="fg.muted">
       Signed over the pre-sign check{codes === '' ? '' : ` (${codes})`}: {override.reason}
     </Text>
+  )
+}
+
+/** What heads a signed report: who signed it and when, what it was signed over, who was told. */
+export function Signature({ orderId, report }: { orderId: Id; report: Report }) {
+  return (
+    <>
+      <FinalizedNotice finalizedAt={report.finalized_at} signedBy={report.finalized_by?.name} />
+      {report.qa_override && <SignedOver override={report.qa_override} />}
+      <SignedCommunications orderId={orderId} carried={report.communications} />
+    </>
   )
 }
