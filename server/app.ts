@@ -3,11 +3,8 @@
  * (local mode), the guarded /api/v1 routes and the built SPA with an index fallback for client
  * routes. Everything it needs is passed in, so tests build the same app on an in-memory database.
  */
-import { existsSync } from 'node:fs'
-import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import helmet from 'helmet'
-import fastifyStatic from '@fastify/static'
 import {
   serializerCompiler,
   validatorCompiler,
@@ -24,6 +21,7 @@ import { acceptBodilessJson } from './http/jsonBody'
 import { createHeavyGate, type HeavyGate } from './http/heavyGate'
 import { loggerOptions, type LogDestination } from './http/logging'
 import { registerOriginCheck } from './http/origins'
+import { isApiPath, serveWebApp } from './http/webApp'
 import { limitWrites } from './http/writeRateLimit'
 import { localIdentityRoutes } from './identity/localIdentity'
 import { createSessionFamilies, type SessionFamilies } from './identity/sessionFamilies'
@@ -247,55 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/healthz', () => ({ ok: true }))
 
-  const indexHtml = path.join(config.staticDir, 'index.html')
-  const spaBuilt = existsSync(indexHtml)
-  if (spaBuilt) {
-    await app.register(fastifyStatic, {
-      root: config.staticDir,
-      wildcard: false,
-      index: false,
-      // Source maps are never served, even from a folder a development build left them in.
-      allowedPath: (pathName) => !isSourceMap(pathName),
-      // The build writes each script and stylesheet compressed beside it (`.br`, `.gz`): sent
-      // as they are, they cost no CPU per request (compressing the app's 740 KB first-screen
-      // chunk on the fly competed with the worklist's first page on a busy server).
-      preCompressed: true,
-      // Set below, per file (send's own `max-age=0` would replace it).
-      cacheControl: false,
-      setHeaders: (response, filePath) => {
-        // A file under assets/ is named by its content's hash: a new build writes new names, so
-        // a browser keeps it and never asks again.
-        if (path.relative(config.staticDir, filePath).startsWith(`assets${path.sep}`))
-          response.setHeader('Cache-Control', IMMUTABLE)
-      },
-    })
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url
-    if (request.method !== 'GET' || isApiPath(url) || isSourceMap(url)) {
-      return reply.status(404).send({ error: 'not_found', message: 'No such route.' })
-    }
-    if (!spaBuilt) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The web app is not built yet: run `npm run build` (npm start does it for you).')
-    }
-    // Client routes (/, /login, anything else) get the SPA; the router decides what to show.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
-  })
+  await serveWebApp(app, config.staticDir)
 
   return app
-}
-
-/** A content-hashed build file: kept for a year without asking again. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
-
-/** The product API and the identity service: answers that hold clinical data or session tokens. */
-function isApiPath(url: string): boolean {
-  return url.startsWith('/api/') || url.startsWith('/v1/')
-}
-
-function isSourceMap(url: string): boolean {
-  return (url.split('?')[0] ?? '').endsWith('.map')
 }
