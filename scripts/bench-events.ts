@@ -7,14 +7,15 @@
  * - to all clients: to the event at the last of the 200 (the fan-out);
  * - the write's own answer, for scale.
  * Each against its floor, measured in the same run on the same machine and database: the same
- * work done the least way by bare clients (`floor` below: a `pg` write with NOTIFY, a LISTEN, one
- * read of the order's JSON, a bare `http` server writing it to 200 open responses).
- * Prints p50 and p99 and writes JSON; asserts nothing about the numbers.
+ * work done the least way by bare clients (benchEventsFloor.ts: a `pg` write with NOTIFY, a
+ * LISTEN, one read of the order's JSON, a bare `http` server writing it to 200 open responses).
+ * Prints p50 and p99 and writes JSON; asserts nothing about the numbers. The streaming clients
+ * both sides hold open, and the p50 / p99: benchEventStreams.ts.
  *
  * Run: npx tsx scripts/bench-events.ts [clients=200] [writes=200] [--json FILE]
  */
 import { writeFileSync } from 'node:fs'
-import { Agent, createServer, request as httpRequest, type ServerResponse } from 'node:http'
+import { Agent } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
@@ -23,93 +24,14 @@ import { loadConfig } from '../server/config'
 import { createLocalAssistant } from '../server/assistant/local'
 import { openDatabase } from '../server/db/client'
 import { startPostgresCluster } from '../tests/support/postgresCluster'
-import { benchArgs, percentile, send, startBenchServer, oneOrderSql } from './benchHttp'
+import { Arrivals, openStream, spread } from './benchEventStreams'
+import { floor } from './benchEventsFloor'
+import { benchArgs, send, startBenchServer } from './benchHttp'
 
 const { positional, json: JSON_FILE } = benchArgs()
 const CLIENTS = Number(positional[0] ?? 200)
 const WRITES = Number(positional[1] ?? 200)
 const WARM_UP = 10
-
-interface Spread {
-  p50: number
-  p99: number
-}
-const spread = (values: number[]): Spread => ({
-  p50: percentile(values, 50),
-  p99: percentile(values, 99),
-})
-
-/**
- * One streaming client: reads the body as it comes and calls `onEvent` with each event's type
- * and data. Resolves once the stream has opened.
- */
-function openStream(
-  url: string,
-  headers: Record<string, string>,
-  agent: Agent,
-  onEvent: (type: string, data: string) => void,
-): Promise<() => void> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { agent, headers }, (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`GET events answered ${String(res.statusCode)}`))
-        return
-      }
-      res.setEncoding('utf8')
-      let buffered = ''
-      res.on('data', (chunk: string) => {
-        buffered += chunk
-        for (let end = buffered.indexOf('\n\n'); end !== -1; end = buffered.indexOf('\n\n')) {
-          const frame = buffered.slice(0, end)
-          buffered = buffered.slice(end + 2)
-          let type = 'message'
-          let data = ''
-          for (const line of frame.split('\n')) {
-            if (line.startsWith('event: ')) type = line.slice(7)
-            else if (line.startsWith('data: ')) data = line.slice(6)
-          }
-          if (data !== '' || type !== 'message') onEvent(type, data)
-        }
-      })
-      resolve(() => {
-        req.destroy()
-      })
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-/** Waits for `count` arrivals of the events `matches` marks, answering their arrival times. */
-class Arrivals {
-  private waiting: { key: string; count: number; times: number[]; done: () => void }[] = []
-
-  expect(key: string, count: number): Promise<number[]> {
-    return new Promise((resolve) => {
-      const entry = {
-        key,
-        count,
-        times: [] as number[],
-        done: () => {
-          resolve(entry.times)
-        },
-      }
-      this.waiting.push(entry)
-    })
-  }
-
-  arrived(key: string): void {
-    const now = performance.now()
-    for (const entry of this.waiting) {
-      if (entry.key !== key) continue
-      entry.times.push(now)
-      if (entry.times.length === entry.count) {
-        this.waiting = this.waiting.filter((other) => other !== entry)
-        entry.done()
-      }
-    }
-  }
-}
 
 async function product(adminUrl: string) {
   const url = adminUrl.replace(/\/postgres$/, '/bench_events')
@@ -196,95 +118,12 @@ async function product(adminUrl: string) {
   }
 }
 
-/**
- * The floor: the same work done the least way, by bare clients. A `pg` connection writes the
- * claim row (a table of its own, without triggers) and NOTIFYs in the same transaction; another
- * connection LISTENs and, on each notification, a third reads the order's JSON with the server's
- * own statement (mappers.ts); a bare `http` server writes it as one event to `CLIENTS` open
- * responses. Timed from the write's start to the first and to the last client.
- */
-async function floor(url: string, ids: string[]): Promise<{ first: Spread; all: Spread }> {
-  const database = await openDatabase({ kind: 'postgres', url })
-  const writer = new pg.Client({ connectionString: url })
-  const listener = new pg.Client({ connectionString: url })
-  const reader = new pg.Client({ connectionString: url })
-  await Promise.all([writer.connect(), listener.connect(), reader.connect()])
-  const responses: ServerResponse[] = []
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream' })
-    res.write(': open\n\n')
-    responses.push(res)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`
-  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS + 16 })
-  const arrivals = new Arrivals()
-  const stops: (() => void)[] = []
-  try {
-    await writer.query(
-      'CREATE TABLE bench_claims (order_id text PRIMARY KEY, user_id text NOT NULL, since timestamptz NOT NULL)',
-    )
-    const oneOrder = { sql: oneOrderSql(database.db) }
-    await listener.query('LISTEN bench_floor')
-    let seq = 0
-    listener.on('notification', (message) => {
-      const [type, id] = (message.payload ?? '').split(' ')
-      void reader.query(oneOrder.sql, [id]).then((result) => {
-        seq += 1
-        const data = JSON.stringify({ order_id: id, order: result.rows[0] as unknown })
-        const frame = `id: ${String(seq)}\nevent: ${type ?? ''}\ndata: ${data}\n\n`
-        for (const res of responses) res.write(frame)
-      })
-    })
-    for (let i = 0; i < CLIENTS; i += 1) {
-      stops.push(
-        await openStream(`${base}/`, {}, agent, (type, data) => {
-          const { order_id: orderId } = JSON.parse(data) as { order_id: string }
-          arrivals.arrived(`${type}:${orderId}`)
-        }),
-      )
-    }
-    while (responses.length < CLIENTS) await new Promise((resolve) => setTimeout(resolve, 10))
-    const first: number[] = []
-    const all: number[] = []
-    for (let i = 0; i < ids.length; i += 1) {
-      const id = ids[i] ?? ''
-      for (const [sql, type] of [
-        [
-          "INSERT INTO bench_claims VALUES ($1, 'bench', now()) ON CONFLICT (order_id) DO UPDATE SET since = now()",
-          'order.claimed',
-        ],
-        ['DELETE FROM bench_claims WHERE order_id = $1', 'order.released'],
-      ] as const) {
-        const heard = arrivals.expect(`${type}:${id}`, CLIENTS)
-        const start = performance.now()
-        await writer.query('BEGIN')
-        await writer.query(sql, [id])
-        await writer.query(`SELECT pg_notify('bench_floor', $1)`, [`${type} ${id}`])
-        await writer.query('COMMIT')
-        const times = await heard
-        if (i < WARM_UP) continue
-        first.push(Math.min(...times) - start)
-        all.push(Math.max(...times) - start)
-      }
-    }
-    return { first: spread(first), all: spread(all) }
-  } finally {
-    for (const stop of stops) stop()
-    agent.destroy()
-    for (const res of responses) res.destroy()
-    await new Promise((resolve) => server.close(resolve))
-    await Promise.all([writer.end(), listener.end(), reader.end()])
-    await database.close()
-  }
-}
-
 async function main() {
   const cluster = await startPostgresCluster()
   if (!cluster) throw new Error('This benchmark needs PostgreSQL (initdb, pg_ctl) on the machine.')
   try {
     const { url, ids, ...measured } = await product(cluster.adminUrl)
-    const bare = await floor(url, ids)
+    const bare = await floor(url, ids, { clients: CLIENTS, warmUp: WARM_UP })
     const ms = (n: number) => `${n.toFixed(2)} ms`
     const ratios = {
       first: measured.first.p50 / bare.first.p50,
