@@ -20,6 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { brotliCompressSync, constants } from 'node:zlib'
+import { percentile } from './benchStats'
 
 const args = process.argv
   .slice(2)
@@ -37,12 +38,6 @@ interface Outcome {
   latencies: number[]
   healthMs: number[]
   bytes: number
-}
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 }
 
 function rssMb(pid: number): number {

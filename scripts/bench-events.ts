@@ -24,7 +24,7 @@ import { loadConfig } from '../server/config'
 import { createLocalAssistant } from '../server/assistant/local'
 import { openDatabase } from '../server/db/client'
 import { startPostgresCluster } from '../tests/support/postgresCluster'
-import { Arrivals, openStream, spread } from './benchEventStreams'
+import { Arrivals, openStream, spread, waitUntil } from './benchEventStreams'
 import { floor } from './benchEventsFloor'
 import { benchArgs, send, startBenchServer } from './benchHttp'
 
@@ -74,7 +74,7 @@ async function product(adminUrl: string) {
         }),
       )
     }
-    while (ready < CLIENTS) await new Promise((resolve) => setTimeout(resolve, 10))
+    await waitUntil(() => ready >= CLIENTS, `${String(CLIENTS)} streams to say ready`)
     const ids = await serverA.orderIds(WRITES + WARM_UP)
     const first: number[] = []
     const all: number[] = []
@@ -104,7 +104,8 @@ async function product(adminUrl: string) {
       }
       if (i === 0) {
         const order = await fetch(`${serverA.base}/api/v1/orders/${id}`, { headers: serverA.auth })
-        eventBytes = (await order.text()).length + 80
+        // The order's JSON and the frame around it (`id:`, `event:`, `data: {order_id, order}`).
+        eventBytes = Buffer.byteLength(await order.text()) + 80
       }
     }
     return { first: spread(first), all: spread(all), answer: spread(answer), eventBytes, url, ids }
@@ -144,12 +145,13 @@ async function main() {
     if (JSON_FILE) {
       writeFileSync(
         JSON_FILE,
-        JSON.stringify(
+        `${JSON.stringify(
           { clients: CLIENTS, writes: WRITES * 2, product: measured, floor: bare, ratios },
           null,
           2,
-        ),
+        )}\n`,
       )
+      console.log(`JSON written to ${JSON_FILE}`)
     }
   } finally {
     cluster.stop()

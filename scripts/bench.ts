@@ -220,7 +220,7 @@ writeFileSync(
         ratio,
         goal,
       })),
-      benchmarks: { initialJs, crowd, pg, firstRow, keystroke, qa },
+      benchmarks: { initialJs, crowd, pg, events, firstRow, keystroke, qa },
     },
     null,
     2,

@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
+import { percentile } from './benchStats'
 
 /** Measured requests per row, unless the row's time budget runs out first. */
 export const RUNS = 30
@@ -58,11 +59,6 @@ export interface Row {
 }
 
 export const ms = (value: number) => value.toFixed(1)
-
-function percentile(sorted: readonly number[], p: number): number {
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length))
-  return sorted[rank - 1] ?? Number.NaN
-}
 
 function kb(bytes: number): string {
   if (bytes < 1024) return `${String(bytes)} B`

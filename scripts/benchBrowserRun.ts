@@ -32,23 +32,31 @@ export class Cleanup {
  */
 export function runBench(main: (cleanup: Cleanup) => Promise<void>): void {
   const cleanup = new Cleanup()
-  const interrupted = () => {
+  // One cleanup, however many ways the run ends: an interrupt and the failure it causes in `main`
+  // wait for the same one, and a second Ctrl+C does not cut it short.
+  let cleaning: Promise<void> | undefined
+  const cleanUp = () => (cleaning ??= cleanup.run())
+  let interrupted = false
+  const interrupt = () => {
+    if (interrupted) return
+    interrupted = true
     console.error('interrupted: cleaning up')
-    void cleanup.run().finally(() => process.exit(130))
+    void cleanUp().finally(() => process.exit(130))
   }
-  process.once('SIGINT', interrupted)
-  process.once('SIGTERM', interrupted)
+  process.on('SIGINT', interrupt)
+  process.on('SIGTERM', interrupt)
   void main(cleanup)
     .then(
       () => 0,
       (error: unknown) => {
-        console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+        if (!interrupted)
+          console.error(error instanceof Error ? (error.stack ?? error.message) : error)
         return 1
       },
     )
     .then(async (code) => {
-      await cleanup.run()
-      process.exit(code)
+      await cleanUp()
+      process.exit(interrupted ? 130 : code)
     })
 }
 
@@ -97,13 +105,7 @@ export function machine(browser: Browser) {
   return { cpus: os.cpus().length, loadAverage, node: process.version, chromium: browser.version() }
 }
 
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
-}
-
-export const median = (values: readonly number[]) => percentile(values, 50)
+export { median, percentile } from './benchStats'
 
 /** A number for a table: rounded, or '-' when there is none. */
 export const fmt = (value: number | undefined, digits = 0) =>

@@ -11,6 +11,18 @@ export interface Spread {
   p50: number
   p99: number
 }
+/** How long any one wait of the benchmark may last: a lost stream or event fails the run. */
+export const WAIT_LIMIT_MS = 30_000
+
+/** Resolves once `done()` holds; fails after WAIT_LIMIT_MS naming `what` it waited for. */
+export async function waitUntil(done: () => boolean, what: string): Promise<void> {
+  const until = performance.now() + WAIT_LIMIT_MS
+  while (!done()) {
+    if (performance.now() > until) throw new Error(`gave up waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
 export const spread = (values: number[]): Spread => ({
   p50: percentile(values, 50),
   p99: percentile(values, 99),
@@ -29,6 +41,7 @@ export function openStream(
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { agent, headers }, (res) => {
       if (res.statusCode !== 200) {
+        res.resume()
         reject(new Error(`GET events answered ${String(res.statusCode)}`))
         return
       }
@@ -61,13 +74,19 @@ export function openStream(
 export class Arrivals {
   private waiting: { key: string; count: number; times: number[]; done: () => void }[] = []
 
+  /** Fails after WAIT_LIMIT_MS when fewer than `count` arrived. */
   expect(key: string, count: number): Promise<number[]> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting = this.waiting.filter((other) => other !== entry)
+        reject(new Error(`${key}: ${String(entry.times.length)} of ${String(count)} arrived`))
+      }, WAIT_LIMIT_MS)
       const entry = {
         key,
         count,
         times: [] as number[],
         done: () => {
+          clearTimeout(timer)
           resolve(entry.times)
         },
       }

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { openDatabase } from '../server/db/client'
 import { oneOrderSql } from './benchHttp'
-import { Arrivals, openStream, spread, type Spread } from './benchEventStreams'
+import { Arrivals, openStream, spread, waitUntil, type Spread } from './benchEventStreams'
 
 /**
  * The floor: the same work done the least way, by bare clients. A `pg` connection writes the
@@ -63,7 +63,7 @@ export async function floor(
         }),
       )
     }
-    while (responses.length < clients) await new Promise((resolve) => setTimeout(resolve, 10))
+    await waitUntil(() => responses.length >= clients, `${String(clients)} bare streams to open`)
     const first: number[] = []
     const all: number[] = []
     for (let i = 0; i < ids.length; i += 1) {

@@ -25,10 +25,7 @@ export function benchArgs(argv = process.argv.slice(2)): { positional: string[];
   return json ? { positional, json } : { positional }
 }
 
-export const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
-}
+export { percentile } from './benchStats'
 
 /** `n` runs one after another after a warm-up; the time of each, in ms. */
 export async function timed(n: number, run: (i: number) => Promise<unknown>): Promise<number[]> {
