@@ -66,19 +66,23 @@ export function Priors({ order, readOnly }: { order: Order; readOnly: boolean })
   const orderId = order.id
   const dispatch = useAppDispatch()
   const { data: priors, isError } = useListPriorsQuery(orderId)
-  const draft = useAppSelector((state) => selectReportDraft(state, orderId))
+  const isFinal = order.report?.is_final ?? false
+  // The Comparison section only, as text: a keystroke elsewhere in the report leaves it as it
+  // was, so the list and its buttons do not render again at every keystroke.
+  const comparison = useAppSelector((state) => {
+    const draft = selectReportDraft(state, orderId)
+    return showsDraft(draft, isFinal)
+      ? draftSections(draft).comparison
+      : (order.report?.sections ?? EMPTY_SECTIONS).comparison
+  })
   const use = useAppSelector((state) => selectComparisonUse(state, orderId))
   const [open, setOpen] = useState(true)
   const listId = useId()
-  const isFinal = order.report?.is_final ?? false
-  const current = showsDraft(draft, isFinal)
-    ? draftSections(draft)
-    : (order.report?.sections ?? EMPTY_SECTIONS)
   const writable = !readOnly && !isFinal
   const server = serverReportOf(order.report, startingSections(order))
 
   const writePrior = (prior: PriorStudy) => {
-    const before = current.comparison
+    const before = comparison
     const after = withComparison(before, comparisonLine(prior))
     if (after === before) return
     const description = prior.study_description
@@ -137,7 +141,7 @@ export function Priors({ order, readOnly }: { order: Order; readOnly: boolean })
           ))}
         </Stack>
       )}
-      {use && writable && current.comparison === use.after && (
+      {use && writable && comparison === use.after && (
         <Alert.Root status="info" variant="subtle" size="sm" mt="2" alignItems="center">
           <Alert.Indicator />
           <Alert.Title fontWeight="normal" flex="1">
