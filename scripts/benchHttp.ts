@@ -39,6 +39,39 @@ export async function timed(n: number, run: (i: number) => Promise<unknown>): Pr
   return times
 }
 
+/**
+ * `n` runs of `product` and of `floor`, alternating one of each, after a warm-up of both: what
+ * the machine does meanwhile (a CPU waking up, another process) falls on both alike. The time of
+ * each run, in ms.
+ */
+export async function timedPair(
+  n: number,
+  product: (i: number) => Promise<unknown>,
+  floor: (i: number) => Promise<unknown>,
+): Promise<{ product: number[]; floor: number[] }> {
+  for (let i = 0; i < Math.min(30, n); i += 1) {
+    await product(i)
+    await floor(i)
+  }
+  const times = { product: [] as number[], floor: [] as number[] }
+  const once = async (run: (i: number) => Promise<unknown>, into: number[], i: number) => {
+    const started = performance.now()
+    await run(i)
+    into.push(performance.now() - started)
+  }
+  for (let i = 0; i < n; i += 1) {
+    // Which goes first alternates too, so neither always follows the other's wake-up.
+    if (i % 2 === 0) {
+      await once(product, times.product, i)
+      await once(floor, times.floor, i)
+    } else {
+      await once(floor, times.floor, i)
+      await once(product, times.product, i)
+    }
+  }
+  return times
+}
+
 /** `clients` loops running `run` until `seconds` have passed; completed runs per second. */
 export async function crowdRate(
   clients: number,

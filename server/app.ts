@@ -203,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         assistant,
         speech: createSpeechTokenProvider(config.speech, deps.fetch),
         now,
+        writeLimit: config.writeRateLimit,
         retainSignedReports: config.retainSignedReports,
         requireCriticalCommunication: config.requireCriticalCommunication,
         heavy,

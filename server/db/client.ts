@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { lockDataFolder, type FolderLock } from './folderLock'
+import { registerPostgres } from './lockingTransaction'
 import { listenOnPostgres, type ListenFn } from './notifications'
 import * as schema from './schema'
 
@@ -44,6 +45,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     })
     const db = drizzle(pool, { schema })
     await migrate(db, { migrationsFolder })
+    registerPostgres(db, pool, (client) => drizzle(client, { schema }))
     return {
       db: db as unknown as Database,
       kind: 'postgres',

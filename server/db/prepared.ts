@@ -14,7 +14,7 @@
 import type { SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { sql } from 'drizzle-orm'
+import { fillPlaceholders, sql } from 'drizzle-orm'
 import type { Queryable } from './client'
 
 const dialect = new PgDialect()
@@ -22,6 +22,12 @@ const dialect = new PgDialect()
 export interface Prepared<Row> {
   /** The statement's rows for these placeholder values. */
   run(q: Queryable, values: Record<string, unknown>): Promise<Row[]>
+  /**
+   * The statement's text with its values written in by `literal` (text values only), to send
+   * with another statement in one query (./lockingTransaction.ts). Its text must hold no `$`
+   * other than its parameters'.
+   */
+  inlined(values: Record<string, string>, literal: (value: string) => string): string
 }
 
 /**
@@ -36,6 +42,15 @@ export function prepared<Row>(name: string, build: () => SQL): Prepared<Row> {
       const statement = q._.session.prepareQuery(query, undefined, name, false)
       const result = (await statement.execute(values)) as { rows: Row[] }
       return result.rows
+    },
+    inlined(values, literal) {
+      query ??= dialect.sqlToQuery(build())
+      const params = fillPlaceholders(query.params, values)
+      return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+        const value = params[Number(n) - 1]
+        if (typeof value !== 'string') throw new Error(`${name}: parameter ${n} is not text`)
+        return literal(value)
+      })
     },
   }
 }

@@ -8,7 +8,7 @@
  * Keys name what they count with a prefix ('login:', 'ip:', 'signup:', 'write:' ...), so the one
  * table holds every limit's counters.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Queryable } from './client'
 import { isoTimestamp, prepared } from './prepared'
 import { signInFailures } from './schema'
@@ -29,28 +29,60 @@ export async function countInWindow(
   now: Date,
   windowSeconds: number,
 ): Promise<WindowCount> {
-  const [row] = await countStatement.run(db, {
-    key,
-    now: now.toISOString(),
-    staleBefore: new Date(now.getTime() - windowSeconds * 1000).toISOString(),
-  })
+  const [row] = await countStatement.run(db, countValues({ key, at: now, windowSeconds }))
   if (!row) throw new Error(`The counter ${key} was not stored`)
+  return windowCountOf(row)
+}
+
+/**
+ * The statement that adds one to a counter and answers `count` and `windowStartedAt` (ISO text),
+ * from SQL values for the key, the time now and the time before which the window has ended. It
+ * is its own statement here, and a CTE where another statement counts its write in the same
+ * round trip (../repo/exchangeStatements.ts).
+ */
+export function countSql(key: SQLWrapper, now: SQLWrapper, staleBefore: SQLWrapper): SQL {
+  // Raw SQL parameters skip the column's Date mapping, so timestamps go in as ISO text.
+  const stale = sql`${signInFailures.windowStartedAt} <= ${staleBefore}::timestamptz`
+  const at = sql`${now}::timestamptz`
+  return sql`insert into ${signInFailures} ("key", "count", "window_started_at")
+    values (${key}, 1, ${at})
+    on conflict ("key") do update set
+      "count" = case when ${stale} then 1 else ${signInFailures.count} + 1 end,
+      "window_started_at" = case when ${stale} then ${at} else ${signInFailures.windowStartedAt} end
+    returning ${signInFailures.count} as "count",
+      ${isoTimestamp(signInFailures.windowStartedAt)} as "windowStartedAt"`
+}
+
+/** One count to make: the counter's key, when, and the window's length. */
+export interface WindowSlot {
+  key: string
+  at: Date
+  windowSeconds: number
+}
+
+/** The values of `countSql`'s placeholders (`key`, `now`, `staleBefore`) for counting `slot`. */
+export function countValues({ key, at, windowSeconds }: WindowSlot) {
+  return {
+    key,
+    now: at.toISOString(),
+    staleBefore: new Date(at.getTime() - windowSeconds * 1000).toISOString(),
+  }
+}
+
+/** A counted row as the statement answers it. */
+export interface CountedRow {
+  count: number
+  windowStartedAt: string
+}
+
+export function windowCountOf(row: CountedRow): WindowCount {
   return { count: row.count, windowStartedAt: new Date(row.windowStartedAt) }
 }
 
 /** Every write to /api/v1 runs this (writeRateLimit.ts): prepared once (./prepared.ts). */
-const countStatement = prepared<{ count: number; windowStartedAt: string }>('window_count', () => {
-  // Raw SQL parameters skip the column's Date mapping, so timestamps go in as ISO text.
-  const stale = sql`${signInFailures.windowStartedAt} <= ${sql.placeholder('staleBefore')}::timestamptz`
-  const now = sql`${sql.placeholder('now')}::timestamptz`
-  return sql`insert into ${signInFailures} ("key", "count", "window_started_at")
-    values (${sql.placeholder('key')}, 1, ${now})
-    on conflict ("key") do update set
-      "count" = case when ${stale} then 1 else ${signInFailures.count} + 1 end,
-      "window_started_at" = case when ${stale} then ${now} else ${signInFailures.windowStartedAt} end
-    returning ${signInFailures.count} as "count",
-      ${isoTimestamp(signInFailures.windowStartedAt)} as "windowStartedAt"`
-})
+const countStatement = prepared<CountedRow>('window_count', () =>
+  countSql(sql.placeholder('key'), sql.placeholder('now'), sql.placeholder('staleBefore')),
+)
 
 /**
  * Takes `amount` back off `key`, only while it is still in the window the count was made in

@@ -2,21 +2,27 @@
  * One exchange with the assistant: what it is asked from (the study and the conversation so far,
  * read in one statement) and how it is stored (the clinician's message, the reply, any report
  * change, the status and the audit events). A message is the product's most frequent write, so
- * its statements are prepared (./exchangeStatements.ts) and its transaction makes two round trips
- * between BEGIN and COMMIT: the order row lock, and one statement writing everything.
+ * it makes four round trips to the database in all, its statements prepared
+ * (./exchangeStatements.ts): the read, which also counts the write against the sender's limit
+ * (SEC-7); BEGIN with the order row lock (../db/lockingTransaction.ts); one statement writing
+ * everything; COMMIT.
  */
 import { randomUUID } from 'node:crypto'
 import type { ClaimHolder, InputType, ReportSectionKey, ReportSections } from '../../contract'
 import { REPORT_SECTION_KEYS } from '../../contract'
 import type { StudyContext } from '../assistant/types'
-import type { Database, Queryable, Tx } from '../db/client'
+import type { Database, Queryable } from '../db/client'
+import { transactionLockedBy } from '../db/lockingTransaction'
 import { notFound } from '../http/errors'
 import { nameOf, type Actor } from './audit'
+import { countValues, windowCountOf, type WindowSlot } from '../db/windowCounters'
 import {
+  countedStudyStatement,
   lockStatement,
   studyStatement,
   writeStatement,
   type SeenReport,
+  type StudyRow,
 } from './exchangeStatements'
 import { changedSections, sectionsOf, writtenByPeople } from './reportHistory'
 import { nextVersionTime } from './reportVersions'
@@ -34,6 +40,11 @@ export interface ExchangeInput {
 async function readStudy(q: Queryable, orderId: string, userId: string, withHistory: boolean) {
   const [row] = await studyStatement.run(q, { orderId, userId, withHistory })
   if (!row) throw notFound('Order')
+  return studyOf(row)
+}
+
+/** The study as the assistant sees it, and what an exchange is stored against, from its row. */
+function studyOf(row: StudyRow) {
   const { order } = row
   const study: StudyContext = {
     order: {
@@ -88,21 +99,36 @@ export interface ExchangeBasis {
 }
 
 /**
- * What the assistant answers from, in one statement: the study, the conversation so far, and the
- * basis `storeExchange` writes against, which says whether another clinician reads the study.
+ * What the assistant answers from, in one statement that also counts the sender's write (`slot`):
+ * the count, and unless there is no such order (null) the study, the conversation so far, and
+ * the basis `storeExchange` writes against, which says whether another clinician reads the study.
  */
-export async function exchangeContext(q: Queryable, orderId: string, actor: Actor) {
-  const { study, history, user, report, holder } = await readStudy(q, orderId, actor.userId, true)
+export async function exchangeContext(
+  q: Queryable,
+  orderId: string,
+  actor: Actor,
+  slot: WindowSlot,
+) {
+  const [row] = await countedStudyStatement.run(q, {
+    orderId,
+    userId: actor.userId,
+    withHistory: true,
+    ...countValues(slot),
+  })
+  if (!row) throw new Error(`The counter ${slot.key} was not stored`)
+  const counted = windowCountOf(row)
+  if (row.order === null) return { counted, context: null }
+  const { study, history, user, report, holder } = studyOf(row)
   // The report is the clinician's who reads the study (issue 16): a colleague's message is a
   // consult, answered and kept, but the assistant changes no report for it.
   const readBy = holder && holder.user_id !== actor.userId ? holder : null
   const basis: ExchangeBasis = { authorName: nameOf(actor, user), report, readBy }
-  return { study, history, basis }
+  return { counted, context: { study, history, basis } }
 }
 
 /** What the assistant's sections do to `current` (nothing to a final report). */
 async function planReport(
-  tx: Tx,
+  tx: Queryable,
   input: ExchangeInput,
   current: SeenReport | null,
   version: (previous: SeenReport | null) => Date,
@@ -136,8 +162,8 @@ export async function storeExchange(
   now: () => Date,
 ) {
   const { input, note } = heldBack(asked, basis.readBy)
-  return db.transaction(async (tx) => {
-    const [order] = await lockStatement.run(tx, { orderId: input.orderId })
+  const lock = { orderId: input.orderId }
+  return transactionLockedBy(db, lockStatement, lock, async (tx, [order]) => {
     if (!order) throw notFound('Order')
     const floor = order.floor === null ? null : new Date(order.floor)
     const version = (previous: SeenReport | null) =>

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm'
 import type { Order, Report, Role } from '../../contract'
 import { CANCELLED_STATUS, IN_PROGRESS, PATIENT_SUMMARY } from '../../contract'
 import { isoTimestamp, prepared } from '../db/prepared'
+import { countSql, type CountedRow } from '../db/windowCounters'
 import {
   auditEvents,
   messages,
@@ -44,8 +45,7 @@ export interface StudyRow {
  * The order with its patient and report, the conversation so far when `withHistory`, and the
  * local account of `userId`.
  */
-export const studyStatement = prepared<StudyRow>(
-  'study_context',
+const studySelect =
   () => sql`select ${orderJson} as "order", ${patients.history} as "patientHistory",
     case when ${p('withHistory')}::boolean then (
       select coalesce(json_agg(json_build_object(
@@ -71,7 +71,22 @@ export const studyStatement = prepared<StudyRow>(
   from ${orders}
   inner join ${patients} on ${patients.id} = ${orders.patientId}
   left join ${reports} on ${reports.orderId} = ${orders.id}
-  where ${orders.id} = ${p('orderId')}`,
+  where ${orders.id} = ${p('orderId')}`
+
+export const studyStatement = prepared<StudyRow>('study_context', studySelect)
+
+/**
+ * The study a message is answered from, with the sender's write counted against their limit
+ * (SEC-7, ../db/windowCounters.ts) in the same round trip: one row always, the study's columns
+ * null when there is no such order.
+ */
+export const countedStudyStatement = prepared<
+  CountedRow & (StudyRow | { [K in keyof StudyRow]: null })
+>(
+  'study_context_counted',
+  () => sql`with "slot" as (${countSql(p('key'), p('now'), p('staleBefore'))}),
+  "study" as (${studySelect()})
+  select "slot"."count", "slot"."windowStartedAt", "study".* from "slot" left join "study" on true`,
 )
 
 /** Locks the order row for the rest of the transaction; answers its report version floor. */

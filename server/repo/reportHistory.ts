@@ -107,7 +107,7 @@ function toRevision(row: RevisionRow): ReportRevision {
  * An assistant update over them replaces a clinician's words, which its reply must say.
  */
 export async function writtenByPeople(
-  tx: Tx,
+  tx: Queryable,
   orderId: string,
   current: ReportSections,
   keys: readonly ReportSectionKey[],

@@ -9,6 +9,7 @@ import { claimConflictSchema, errorSchema, type Order, type Report } from '../..
 import type { Assistant } from '../assistant/types'
 import type { Database } from '../db/client'
 import type { HeavyGate } from '../http/heavyGate'
+import type { WriteRateLimitConfig } from '../http/writeRateLimit'
 import type { OrderLinks } from '../integration/viewerLinks'
 import type { ResultsQueue } from '../repo/outbox'
 import { reportETag, type ReportPreconditions } from '../repo/reportVersions'
@@ -20,6 +21,8 @@ export interface ApiDeps {
   assistant: Assistant
   speech: SpeechTokenProvider
   now: () => Date
+  /** WRITE_MAX_PER_USER_PER_MINUTE (SEC-7), for the routes that count their own write. */
+  writeLimit: WriteRateLimitConfig
   /** RETAIN_SIGNED_REPORTS: clearing a conversation keeps a final report and its history. */
   retainSignedReports: boolean
   /** SEC-9: how many whole-list answers are built at once (the rest wait briefly, or get 503). */

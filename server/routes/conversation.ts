@@ -4,14 +4,16 @@
  */
 import { z } from 'zod'
 import { routes } from '../../contract'
-import { HttpError } from '../http/errors'
+import { errorSchema } from '../../contract'
+import { HttpError, notFound } from '../http/errors'
+import { refusedOverLimit, writeSlotOf } from '../http/writeRateLimit'
 import * as conversation from '../repo/conversation'
 import * as exchange from '../repo/exchange'
 import * as studies from '../repo/studies'
 import { errors, type ApiApp, type ApiDeps } from './apiShared'
 
 export function registerConversationRoutes(app: ApiApp, deps: ApiDeps): void {
-  const { db, assistant, now, retainSignedReports } = deps
+  const { db, assistant, now, retainSignedReports, writeLimit } = deps
   app.get(
     routes.listMessages.path,
     {
@@ -32,12 +34,18 @@ export function registerConversationRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         params: routes.sendMessage.params,
         body: routes.sendMessage.body,
-        response: { 200: routes.sendMessage.answer, ...errors },
+        response: { 200: routes.sendMessage.answer, 429: errorSchema, ...errors },
       },
+      // The chat's message is the most frequent write: its first statement counts it (SEC-7).
+      config: { countsOwnWrite: true },
     },
-    async (request) => {
+    async (request, answer) => {
       const orderId = request.params.id
-      const { study, history, basis } = await exchange.exchangeContext(db, orderId, request.actor)
+      const slot = writeSlotOf(request, writeLimit, now)
+      const { counted, context } = await exchange.exchangeContext(db, orderId, request.actor, slot)
+      if (await refusedOverLimit(db, answer, slot, counted, writeLimit)) return answer
+      if (!context) throw notFound('Order')
+      const { study, history, basis } = context
       // The assistant answers before anything is stored: if it fails, nothing half-done remains
       // and the clinician's text stays in their input to send again.
       let reply

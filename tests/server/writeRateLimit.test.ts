@@ -1,10 +1,12 @@
 /**
  * SEC-7: /api/v1 writes are limited per signed-in user (here 10 a minute): over the limit the
  * answer is 429 in the contract's error shape with Retry-After, while another user's writes and
- * the same user's reads go on, and the next window lets writes through again.
+ * the same user's reads go on, and the next window lets writes through again. The chat message
+ * counts its write in the statement that reads the study (server/routes/conversation.ts): it
+ * shares the same count, across two server instances.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderListSchema } from '../../contract'
+import { messageListSchema, orderListSchema } from '../../contract'
 import { skipDatabase } from '../support/testDatabase'
 import {
   apiOver,
@@ -25,7 +27,7 @@ let offsetMs = 0
 
 beforeAll(async () => {
   servers = await startServers(
-    1,
+    2,
     { WRITE_MAX_PER_USER_PER_MINUTE: String(MAX_WRITES) },
     { seed: true, now: () => new Date(Date.now() + offsetMs) },
   )
@@ -74,5 +76,46 @@ describe.skipIf(skipDatabase)('SEC-7 write limits per user', () => {
     // A minute later the next window lets Alice write again.
     offsetMs += 61_000
     expect((await clear(alice, ids[0] ?? '')()).status).toBe(204)
+  })
+
+  it('SEC-7 chat messages share the limit: a burst over two instances lets no more through, and a refused message stores nothing', async () => {
+    const carol = await tokenOfNewUser()
+    const listed = await apiOver(base, 'GET', '/orders', carol)
+    const ids = orderListSchema.parse(listed.body).map((order) => order.id)
+    // Another kind of write takes the window's first slot.
+    expect(
+      (await apiOver(base, 'DELETE', `/orders/${ids[0] ?? ''}/conversation`, carol)).status,
+    ).toBe(204)
+    const question = { content: 'What is the indication?', input_type: 'text' }
+    const targets = ids.slice(1, WRITES + 1)
+    const flood = burst(
+      targets.map(
+        (id, i) => () =>
+          apiOver(servers.urls[i % 2] ?? base, 'POST', `/orders/${id}/messages`, carol, question),
+      ),
+    )
+    const answers = await flood.answers
+    const counts = statuses(answers)
+    expect(counts.get(200)).toBe(MAX_WRITES - 1)
+    expect(counts.get(429)).toBe(WRITES - (MAX_WRITES - 1))
+    for (const answer of answers.filter(({ status }) => status === 429)) {
+      expect(answer.body?.error).toBe('rate_limited')
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0)
+    }
+    const stored = await Promise.all(
+      targets.map(async (id) => {
+        const listedMessages = await apiOver(base, 'GET', `/orders/${id}/messages`, carol)
+        return messageListSchema.parse(listedMessages.body).filter((m) => m.role === 'user').length
+      }),
+    )
+    expect(stored.reduce((sum, n) => sum + n, 0)).toBe(MAX_WRITES - 1)
+    // Over the limit, a message is refused before anything else, a study that is not there too.
+    const missing = '/orders/no-such-study/messages'
+    expect((await apiOver(base, 'POST', missing, carol, question)).status).toBe(429)
+
+    offsetMs += 61_000
+    expect((await apiOver(base, 'POST', missing, carol, question)).status).toBe(404)
+    const next = await apiOver(base, 'POST', `/orders/${ids[0] ?? ''}/messages`, carol, question)
+    expect(next.status).toBe(200)
   })
 })

@@ -112,9 +112,14 @@ export const signUpOver = (base: string, loginId: string, password: string, from
     ...(from ? { from } : {}),
   })
 
-/** An /api/v1 call with a session token. */
-export const apiOver = (base: string, method: string, path: string, token: string) =>
-  send(`${base}/api/v1${path}`, { method, token })
+/** An /api/v1 call with a session token (and a JSON body). */
+export const apiOver = (
+  base: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+) => send(`${base}/api/v1${path}`, { method, token, ...(body === undefined ? {} : { body }) })
 
 /**
  * Starts every request at once. `firstRefused` settles when the first 429 has arrived (or when
