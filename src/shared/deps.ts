@@ -6,7 +6,7 @@
  * Two groups. What the screens use (the API's session, navigator and logger, the clock, the
  * identity SDK's sign-out): main.tsx creates them (`createBrowserDeps`). What only the
  * workspace's flows use (draft storage, the speech engine, the activity monitor, the live
- * worklist's stream, the page going away): in the page
+ * worklist's stream, the page hidden or going away): in the page
  * they come with the flows' code, after the first screen (flowDeps.ts).
  */
 import { createContext, useContext } from 'react'
@@ -60,6 +60,11 @@ export interface FlowDeps {
   liveEvents: EventStreamReader
   /** The page going away (`pagehide`): the open study's claim is let go (claims saga). */
   pageHide: PageHideSource
+  /**
+   * The page hidden or going away: report drafts typed since their last write are written down
+   * at once (report saga's draft mirror).
+   */
+  pageHidden: PageHideSource
 }
 
 export type AppDeps = ScreenDeps & FlowDeps

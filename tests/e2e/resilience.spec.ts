@@ -27,6 +27,19 @@ async function expectDraftRestored(
   await expect(restored.impression).toHaveValue(draft.impression)
 }
 
+/** The server refuses every save of a report: the draft stays unsaved, kept by the tab only. */
+async function refuseReportSaves(page: Page) {
+  await page.route(/\/api\/v1\/orders\/[^/]+\/report$/, (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'internal', message: 'injected' }),
+        })
+      : route.fallback(),
+  )
+}
+
 test('API-3 ID-2 a session expiring mid-work lands on /login and the unsaved report draft is there after signing in again', async ({
   page,
 }) => {
@@ -71,16 +84,7 @@ test('API-3 ID-2 a session the identity provider ends on its own (refused refres
   expect(accession).not.toBe('')
   const { report, impression } = await openReportEditor(page)
 
-  // The draft stays unsaved: the server refuses the saves.
-  await page.route(/\/api\/v1\/orders\/[^/]+\/report$/, (route) =>
-    route.request().method() === 'PUT'
-      ? route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify({ error: 'internal', message: 'injected' }),
-        })
-      : route.fallback(),
-  )
+  await refuseReportSaves(page)
   const findings = `FINDINGS:\nRefused refresh check ${String(Date.now())}: small effusion.`
   await report.fill(findings)
   await impression.fill('Unsaved impression typed before the refresh was refused.')
@@ -103,6 +107,31 @@ test('API-3 ID-2 a session the identity provider ends on its own (refused refres
     report: findings,
     impression: 'Unsaved impression typed before the refresh was refused.',
   })
+})
+
+test('RP-2 a reload right after the last keystroke keeps every character typed', async ({
+  page,
+}) => {
+  await signUp(page, 'reload')
+  const accession = 'A26115082'
+  await selectStudy(page, accession)
+  const { report, impression } = await openReportEditor(page)
+  await refuseReportSaves(page)
+  const reportText = await report.inputValue()
+  const impressionText = await impression.inputValue()
+  const typed = `Reload check ${String(Date.now())}: typed up to the last key.`
+  await impression.click()
+  await page.keyboard.press('Control+End')
+  await impression.pressSequentially(typed)
+
+  // At once, with no pause for a save or for the draft's next write to the tab.
+  await page.reload()
+
+  await expectDraftRestored(page, accession, {
+    report: reportText,
+    impression: impressionText + typed,
+  })
+  await expect(page.getByText('Not saved', { exact: true })).toBeVisible()
 })
 
 /** A port nobody listens on right now. */

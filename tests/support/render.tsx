@@ -4,7 +4,7 @@
  * memory router. Only the collaborators that leave the page are doubles: the logger and the
  * full-page navigator.
  */
-import { windowPageHide } from '../../src/services/page/pageHide'
+import { windowPageHidden, windowPageHide } from '../../src/services/page/pageHide'
 import type { EventStreamReader } from '../../src/services/events/eventStream'
 import { render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
@@ -107,6 +107,8 @@ export function createTestDeps(
     liveEvents: options.liveEvents ?? (() => Promise.resolve({ kind: 'unsupported' })),
     // jsdom's window: a test fires `pagehide` on it as the browser would.
     pageHide: windowPageHide(window),
+    // The same: `pagehide`, or a `visibilitychange` with jsdom's document made hidden.
+    pageHidden: windowPageHidden(window),
   }
 }
 

@@ -6,7 +6,7 @@
  * claims the open study anew, for them. The page going away (a closed tab) lets the claim go with
  * a request that outlives the page, so a colleague need not wait for the lease to end.
  */
-import { eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga'
+import type { SagaIterator, Task } from 'redux-saga'
 import { cancel, fork, getContext, race, select, take } from 'redux-saga/effects'
 import { idleLogoffStarted, logoutRequested, sessionEnded } from '../../features/auth'
 import {
@@ -19,6 +19,7 @@ import {
 import type { PageHideSource } from '../../services/page/pageHide'
 import { sessionStarted } from '../../shared/events'
 import type { Id } from '../../../contract'
+import { pageHides } from '../effects/pageHides'
 import { newControl, readStudy, releaseClaim, type ClaimControl } from './reading'
 
 /** What ends the open study's claim: another study, none, leaving the workspace. */
@@ -44,14 +45,6 @@ interface Reading {
   orderId: Id
   viewer: Id | null
   control: ClaimControl
-}
-
-function pageHides(source: PageHideSource): EventChannel<true> {
-  return eventChannel<true>((emit) =>
-    source(() => {
-      emit(true)
-    }),
-  )
 }
 
 export function* watchClaims(): SagaIterator {

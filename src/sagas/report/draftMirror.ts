@@ -5,14 +5,15 @@
  *   (`draftStorage` from the saga context), under the user who typed it, and restored when the
  *   editor opens after a reload. It is removed once saved, after finalizing, when the study's
  *   conversation is cleared, and on 'Log out'; a session that expires keeps it for the next
- *   sign-in of the same user.
+ *   sign-in of the same user. Typing is written down at most a few times a second, and at once
+ *   when the page is hidden or goes away (draftWrites.ts).
  * - A shared workstation must not hand one clinician's unsaved report to the next: a session
  *   starting for anyone else removes the drafts, from storage and from the store, before the
  *   editor can show them (whose drafts these are is kept by drafts/draftOwner.ts).
  */
 import type { Action } from '@reduxjs/toolkit'
 import type { SagaIterator } from 'redux-saga'
-import { getContext, put, select, takeEvery } from 'redux-saga/effects'
+import { fork, getContext, put, select, takeEvery } from 'redux-saga/effects'
 import { logoutRequested, sessionStarted } from '../../features/auth'
 import {
   allDraftsDiscarded,
@@ -21,7 +22,6 @@ import {
   draftRestored,
   editorOpened,
   finalizeSucceeded,
-  mustKeepDraft,
   saveFailed,
   saveHeldForReply,
   saveRefusedAsStale,
@@ -43,11 +43,18 @@ import {
   clearAllStoredDrafts,
   draftStorageOf,
   keepOnlyOwnDrafts,
-  noDraftOwner,
   warnStorageRefused,
   type DraftKind,
   type DraftOwner,
 } from '../drafts/draftOwner'
+import {
+  draftTyped,
+  noDraftWrites,
+  writeDraft,
+  writeWaiting,
+  writeWhenHidden,
+  type DraftWrites,
+} from './draftWrites'
 
 const REPORT_DRAFTS: DraftKind<'draftStorage'> = {
   storage: 'draftStorage',
@@ -85,10 +92,9 @@ function* restoreDraft(owner: DraftOwner, action: ReturnType<typeof editorOpened
   logger.info('report/draftRestored', { orderId })
 }
 
-/** The order whose draft an action may have changed, if any. */
+/** The order whose draft an action other than typing may have changed, if any. */
 function draftOrderOf(action: unknown): Id | undefined {
   if (
-    textEdited.match(action) ||
     draftRestored.match(action) ||
     saveHeldForReply.match(action) ||
     saveStarted.match(action) ||
@@ -118,34 +124,10 @@ function endsStoredDraft(action: unknown): boolean {
   )
 }
 
-/**
- * Session storage holds exactly the drafts that are not safely on the server. A stored draft this
- * store has not restored yet is left alone: after a reload the order arrives before the editor
- * asks for the draft, and that arrival must not wipe it.
- */
-function* mirrorDraft(mirrored: Set<Id>, owner: DraftOwner, action: unknown): SagaIterator {
+/** Any change of a draft but typing is written at once (draftWrites.ts). */
+function* mirrorDraft(writes: DraftWrites, action: Action): SagaIterator {
   const orderId = draftOrderOf(action)
-  if (orderId === undefined) return
-  const draft = (yield select(selectReportDraft, orderId)) as ReportDraft | undefined
-  const storage = yield* draftStorageOf(REPORT_DRAFTS.storage)
-  try {
-    if (draft && mustKeepDraft(draft)) {
-      // Without a known user nobody could get it back: it stays in the store only.
-      if (owner.userId === null) return
-      storage.save(orderId, {
-        owner: owner.userId,
-        report: draft.report,
-        impression: draft.impression,
-        base: draft.base,
-      })
-      mirrored.add(orderId)
-    } else if (draft || mirrored.has(orderId) || endsStoredDraft(action)) {
-      storage.remove(orderId)
-      mirrored.delete(orderId)
-    }
-  } catch (error) {
-    yield* warnStorageRefused('report/draftNotStored', { orderId, error })
-  }
+  if (orderId !== undefined) yield* writeDraft(writes, orderId, endsStoredDraft(action))
 }
 
 /**
@@ -154,36 +136,41 @@ function* mirrorDraft(mirrored: Set<Id>, owner: DraftOwner, action: unknown): Sa
  * work).
  */
 function* startSession(
-  owner: DraftOwner,
-  mirrored: Set<Id>,
+  writes: DraftWrites,
   action: ReturnType<typeof sessionStarted>,
 ): SagaIterator {
-  const anotherUser = yield* keepOnlyOwnDrafts(REPORT_DRAFTS, owner, action.payload.userId)
+  // Typing not yet written is written first, for the user who typed it.
+  yield* writeWaiting(writes)
+  const anotherUser = yield* keepOnlyOwnDrafts(REPORT_DRAFTS, writes.owner, action.payload.userId)
   const held = (yield select(selectReportDrafts)) as Record<Id, ReportDraft>
   if (anotherUser && Object.keys(held).length > 0) {
-    mirrored.clear()
+    writes.mirrored.clear()
     yield put(allDraftsDiscarded())
   }
 }
 
 /** Only an explicit 'Log out': after an expired session the drafts wait for the next sign-in. */
-function* discardAllDrafts(): SagaIterator {
+function* discardAllDrafts(writes: DraftWrites): SagaIterator {
+  writes.waiting.clear()
   yield* clearAllStoredDrafts(REPORT_DRAFTS)
   yield put(allDraftsDiscarded())
 }
 
 export function* watchDraftMirror(): SagaIterator {
-  const owner = noDraftOwner()
-  const mirrored = new Set<Id>()
+  const writes = noDraftWrites()
+  yield fork(writeWhenHidden, writes)
   yield takeEvery(sessionStarted.type, (action: ReturnType<typeof sessionStarted>) =>
-    startSession(owner, mirrored, action),
+    startSession(writes, action),
   )
   yield takeEvery(editorOpened.type, (action: ReturnType<typeof editorOpened>) =>
-    restoreDraft(owner, action),
+    restoreDraft(writes.owner, action),
+  )
+  yield takeEvery(textEdited.type, (action: ReturnType<typeof textEdited>) =>
+    draftTyped(writes, action.payload.orderId),
   )
   yield takeEvery(
     (action: Action) => draftOrderOf(action) !== undefined,
-    (action: Action) => mirrorDraft(mirrored, owner, action),
+    (action: Action) => mirrorDraft(writes, action),
   )
-  yield takeEvery(logoutRequested.type, discardAllDrafts)
+  yield takeEvery(logoutRequested.type, discardAllDrafts, writes)
 }

@@ -31,10 +31,12 @@ import {
   type StoredDraft,
 } from '../../../src/services/storage/draftStorage'
 import { createMemoryKeyValueStorage } from '../../../src/services/storage/ownedStorage'
+import { DRAFT_WRITE_INTERVAL_MS } from '../../../src/sagas/report/draftWrites'
 import { nextReportVersion, routePattern } from '../../support/msw/apiBackend'
 import { buildReport, buildSections } from '../../support/msw/data'
 import { apiBackend, server } from '../../support/msw/server'
 import { createTestDeps, makeTestStore, type TestDeps } from '../../support/render'
+import { FakePageHide } from '../../support/pageHide'
 import { refusingToSave } from '../../support/session'
 
 const EARLIER = '2025-03-04T14:00:00.000Z'
@@ -51,11 +53,14 @@ function orderO1() {
 }
 
 /** A store whose session has started for `user` (Ada unless told), as the SessionBridge says. */
-function setup(options: { draftStorage?: DraftStorage; user?: string } = {}) {
+function setup(
+  options: { draftStorage?: DraftStorage; user?: string; pageHidden?: FakePageHide } = {},
+) {
   orderO1().report = buildReport({ sections: BASE, updated_at: EARLIER })
   const deps: TestDeps = {
     ...createTestDeps({ sessionToken: 'session-jwt' }),
     ...(options.draftStorage ? { draftStorage: options.draftStorage } : {}),
+    ...(options.pageHidden ? { pageHidden: options.pageHidden.source } : {}),
   }
   const made = makeTestStore({ deps })
   made.store.dispatch(sessionStarted({ userId: options.user ?? ADA }))
@@ -145,6 +150,104 @@ describe('the session-storage mirror', () => {
       expect(deps.draftStorage.load('O1')).toBeNull()
     })
     expect(orderO1().report?.sections.impression).toBe('Normal. Stored.')
+  })
+
+  it('RP-2 typing goes on: the first edit is stored at once, the next ones at most once per interval, the last text at its end', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { store, deps } = setup()
+
+    await typeImpression(store, 'N')
+    expect(deps.draftStorage.load('O1')?.impression).toBe('N')
+    await typeImpression(store, 'No')
+    await typeImpression(store, 'Normal')
+    expect(deps.draftStorage.load('O1')?.impression).toBe('N')
+
+    await vi.advanceTimersByTimeAsync(DRAFT_WRITE_INTERVAL_MS)
+    expect(deps.draftStorage.load('O1')?.impression).toBe('Normal')
+    await typeImpression(store, 'Normal study.')
+    await vi.advanceTimersByTimeAsync(DRAFT_WRITE_INTERVAL_MS)
+    expect(deps.draftStorage.load('O1')?.impression).toBe('Normal study.')
+  })
+
+  it('RP-2 a reload right after a keystroke keeps it: the page hiding writes the draft at once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const pageHidden = new FakePageHide()
+    const draftStorage = createMemoryDraftStorage()
+    const first = setup({ draftStorage, pageHidden })
+    await typeImpression(first.store, 'Normal. Last')
+    await typeImpression(first.store, 'Normal. Last words.')
+    expect(draftStorage.load('O1')?.impression).toBe('Normal. Last')
+
+    // While the browser's event is dispatched, before the page can go: no timer, no await.
+    pageHidden.hide()
+    expect(draftStorage.load('O1')?.impression).toBe('Normal. Last words.')
+
+    // The page after the reload: a new store on the same tab storage gives the words back.
+    const { store } = setup({ draftStorage })
+    const { unsubscribe } = await loadOrder(store)
+    store.dispatch(editorOpened({ orderId: 'O1' }))
+    expect(selectReportDraft(store.getState(), 'O1')?.impression).toBe('Normal. Last words.')
+    unsubscribe()
+  })
+
+  it('RP-2 the page hidden with nothing typed since the last write writes nothing', async () => {
+    const pageHidden = new FakePageHide()
+    const { store, deps } = setup({ pageHidden })
+    await typeImpression(store, 'Normal. Stored.')
+    store.dispatch(saveRequested({ orderId: 'O1', trigger: 'manual' }))
+    await vi.waitFor(() => {
+      expect(deps.draftStorage.load('O1')).toBeNull()
+    })
+
+    pageHidden.hide()
+
+    expect(deps.draftStorage.load('O1')).toBeNull()
+  })
+
+  /** Ada types on, the last words not yet written, when her session ends on its own. */
+  async function lastWordsAtExpiry() {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const draftStorage = createMemoryDraftStorage()
+    const { store } = setup({ draftStorage })
+    await typeImpression(store, 'Normal. Ada’s')
+    await typeImpression(store, 'Normal. Ada’s last words.')
+    store.dispatch(sessionEnded())
+    return { store, draftStorage }
+  }
+
+  it('ID-2 RP-2 typing not yet written is written for its typist before a session start: the same user keeps the last words', async () => {
+    const { store, draftStorage } = await lastWordsAtExpiry()
+
+    store.dispatch(sessionStarted({ userId: ADA }))
+
+    expect(draftStorage.load('O1')).toMatchObject({
+      owner: ADA,
+      impression: 'Normal. Ada’s last words.',
+    })
+  })
+
+  it('ID-2 typing not yet written never reaches another user: their session start removes it', async () => {
+    const { store, draftStorage } = await lastWordsAtExpiry()
+
+    store.dispatch(sessionStarted({ userId: GRACE }))
+    await vi.advanceTimersByTimeAsync(DRAFT_WRITE_INTERVAL_MS * 2)
+
+    expect(draftStorage.load('O1')).toBeNull()
+    expect(selectReportDraft(store.getState(), 'O1')).toBeUndefined()
+  })
+
+  it('RP-2 Log out drops typing not yet written: nothing is stored after it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const pageHidden = new FakePageHide()
+    const { store, deps } = setup({ pageHidden })
+    await typeImpression(store, 'Normal. Un')
+    await typeImpression(store, 'Normal. Unsaved.')
+
+    store.dispatch(logoutRequested())
+    pageHidden.hide()
+    await vi.advanceTimersByTimeAsync(DRAFT_WRITE_INTERVAL_MS * 2)
+
+    expect(deps.draftStorage.load('O1')).toBeNull()
   })
 
   it('RP-2 a stored draft is not wiped by the order arriving before the editor restores it', async () => {

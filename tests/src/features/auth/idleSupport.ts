@@ -100,7 +100,10 @@ export async function typeUnsentDrafts(view: RenderAppResult): Promise<void> {
   const editor = screen.getByRole('region', { name: 'Report editor' })
   expect(within(within(editor).getByRole('status')).getByText('Not saved')).toBeInTheDocument()
   expect(tabStorage()).toContain(CHAT_DRAFT)
-  expect(tabStorage()).toContain(REPORT_DRAFT)
+  // The report's typing is written to the tab a moment later (at once when the page is hidden).
+  await waitFor(() => {
+    expect(tabStorage()).toContain(REPORT_DRAFT)
+  })
 }
 
 /** Nobody touches the tab for the idle minutes and the whole warning. */

@@ -74,7 +74,10 @@ async function typeUnsaved(view: RenderAppResult): Promise<void> {
   const impression = await openReport(view)
   await view.user.type(impression, ` ${UNSAVED}`)
   expect(within(saveStatus()).getByText('Not saved')).toBeInTheDocument()
-  expect(tabStorage()).toContain(UNSAVED)
+  // Typing is written to the tab a moment later (at once when the page is hidden).
+  await waitFor(() => {
+    expect(tabStorage()).toContain(UNSAVED)
+  })
 }
 
 describe('unsaved report drafts on a shared workstation', () => {
