@@ -82,8 +82,23 @@ export function versionsEqual(a: ReportVersion, b: ReportVersion): boolean {
   return a.updatedAt === b.updatedAt && sectionsEqual(a.sections, b.sections)
 }
 
+/** The sections of each draft the store held, read once: a draft in the store never changes. */
+const sectionsOfStoredDraft = new WeakMap<object, ReportSections>()
+
+/**
+ * The draft's sections. Every keystroke makes a new draft, which the form's summary, the
+ * Priors, the impression's drafting and the session-storage mirror all read: a draft the store
+ * holds (frozen) is parsed once for all of them. Anything else, such as a draft a reducer is
+ * changing, is parsed every time.
+ */
 export function draftSections(draft: Pick<ReportDraft, 'report' | 'impression'>): ReportSections {
-  return parseReport(draft.report, draft.impression)
+  if (!Object.isFrozen(draft)) return parseReport(draft.report, draft.impression)
+  let sections = sectionsOfStoredDraft.get(draft)
+  if (!sections) {
+    sections = Object.freeze(parseReport(draft.report, draft.impression))
+    sectionsOfStoredDraft.set(draft, sections)
+  }
+  return sections
 }
 
 /** Whether the draft holds text the server does not have. */

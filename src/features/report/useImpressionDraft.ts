@@ -12,9 +12,9 @@ import { useAppSelector } from '../../app/hooks'
 import { isApiError } from '../../services/api/baseApi'
 import { useDraftImpressionMutation } from '../../services/api/impressionApi'
 import type { ImpressionDraft, Order, ReportSections } from '../../services/api/model'
+import { draftSections } from './reconcile'
 import { mergeTemplate, undoInsertion } from './reportFields'
 import { selectReportDraft } from './reportSlice'
-import { parseReport } from './sectionText'
 import type { ReportAreas } from './useReportAreas'
 
 /** Why there is no suggestion to show after asking. */
@@ -44,7 +44,7 @@ export interface ImpressionDraftFlow {
 
 /** Whether the study's draft has blank Findings; undefined when there is no draft. */
 const selectDraftFindingsBlank = createSelector([selectReportDraft], (draft) =>
-  draft ? parseReport(draft.report, draft.impression).findings.trim() === '' : undefined,
+  draft ? draftSections(draft).findings.trim() === '' : undefined,
 )
 
 export function useImpressionDraft(order: Order, areas: ReportAreas): ImpressionDraftFlow {
