@@ -106,9 +106,24 @@ function carriesPatients(page: OrderPage | undefined): boolean {
   return page.items.length === 0 || page.items.some((order) => order.patient !== null)
 }
 
-/** Where the chain of `filter` stands; `null` (a list not shown) stands nowhere. */
+/** The last chain of each list asked for, with the cache's queries it was read from. */
+const lastChains = new WeakMap<OrderFilter, { queries: unknown; chain: PageChainState }>()
+
+/**
+ * Where the chain of `filter` stands; `null` (a list not shown) stands nowhere. The same object
+ * while the cache's queries are (every action, a keystroke too, asks again).
+ */
 export function selectPageChain(state: OrdersState, filter: OrderFilter | null): PageChainState {
   if (filter === null) return NONE
+  const { queries } = state.api
+  const last = lastChains.get(filter)
+  if (last?.queries === queries) return last.chain
+  const chain = readPageChain(state, filter)
+  lastChains.set(filter, { queries, chain })
+  return chain
+}
+
+function readPageChain(state: OrdersState, filter: OrderFilter): PageChainState {
   const { pages, args } = walk(state, filter)
   const select = (arg: OrderPageArg | undefined) =>
     arg === undefined ? undefined : selectPageEntry(state, arg)
@@ -167,15 +182,23 @@ export function distinctOrders(lists: readonly (readonly ListedOrder[])[]): List
 
 /**
  * A selector of the orders of one list, as far as its pages are loaded, in the backend's order;
- * `filterOf` names the list (null: none). The same array while no page of it changes.
+ * `filterOf` names the list (null: none). The same array while no page of it changes. Every
+ * action reaches it (a keystroke in the report too): while the cache's queries and the list
+ * asked for are the same objects, the pages are not walked again.
  */
 export function makeChainOrdersSelector<S extends OrdersState>(
   filterOf: (state: S) => OrderFilter | null,
 ) {
   const stableItems = stableArray<readonly ListedOrder[]>()
+  let last: { queries: unknown; filter: OrderFilter | null; items: ListedOrder[][] } | null = null
   const itemsOf = (state: S) => {
     const filter = filterOf(state)
-    return stableItems(filter === null ? [] : walk(state, filter).pages.map((page) => page.items))
+    const { queries } = state.api
+    if (last?.queries !== queries || last.filter !== filter) {
+      const items = filter === null ? [] : walk(state, filter).pages.map((page) => page.items)
+      last = { queries, filter, items }
+    }
+    return stableItems(last.items)
   }
   return createSelector([itemsOf], (lists): readonly ListedOrder[] => distinctOrders(lists))
 }
