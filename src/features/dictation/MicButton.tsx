@@ -10,10 +10,13 @@
  * - Unavailable (no speech configuration on the server, or initialization failed): disabled,
  *   and the reason is the tooltip (loaded on demand, see MicTooltip) and the button's
  *   accessible description. A disabled button receives no pointer events, so the tooltip
- *   listens on a wrapper around it.
+ *   listens on a wrapper around it. The tooltip is made only once the pointer first comes onto
+ *   the wrapper (it opens as the pointer moves on there): a tooltip in the page follows every
+ *   key pressed anywhere in it (the focus-visible tracking of Chakra's machines), which a
+ *   clinician typing a report next to an unavailable microphone would pay at every keystroke.
  */
 import { Box, IconButton, Spinner, VisuallyHidden } from '@chakra-ui/react'
-import { lazy, Suspense, useId } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { hotkeyProps } from '../../shared/hotkeys'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { LineIcon, MicIcon } from '../../components/ui'
@@ -58,6 +61,8 @@ export function MicButton({ orderId, target = 'chat', at }: MicButtonProps) {
   const descriptionId = useId()
   const palette = PALETTE[view.state]
   const active = view.state === 'recording' || view.state === 'threshold'
+  const explained = view.state === 'unavailable' && view.reason !== null
+  const [pointerCame, setPointerCame] = useState(false)
 
   const onClick = () => {
     const point = view.stops ? null : (at?.() ?? null)
@@ -75,6 +80,13 @@ export function MicButton({ orderId, target = 'chat', at }: MicButtonProps) {
       position="relative"
       flexShrink={0}
       cursor={view.disabled ? 'not-allowed' : undefined}
+      onPointerEnter={
+        explained && !pointerCame
+          ? () => {
+              setPointerCame(true)
+            }
+          : undefined
+      }
     >
       <IconButton
         aria-label={view.label}
@@ -120,7 +132,7 @@ export function MicButton({ orderId, target = 'chat', at }: MicButtonProps) {
 
   return (
     <>
-      {view.state === 'unavailable' && view.reason ? (
+      {explained && view.reason && pointerCame ? (
         <Suspense fallback={button}>
           <MicTooltip content={view.reason}>{button}</MicTooltip>
         </Suspense>

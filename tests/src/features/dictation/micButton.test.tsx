@@ -180,14 +180,22 @@ describe('the microphone button', () => {
     expect(startButton()).toBeDisabled()
     expect(startButton()).toHaveAccessibleDescription('Dictation is not configured on this server.')
 
-    // The disabled button takes no pointer events: the tooltip listens on its wrapper, once
-    // the tooltip's code has loaded (on demand).
+    // The disabled button takes no pointer events: the tooltip listens on its wrapper. It is
+    // made (its code loaded on demand) when the pointer first comes there, and opens as the
+    // pointer moves on over it.
+    const wrapper = () => startButton().parentElement!
+    expect(wrapper()).not.toHaveAttribute('data-part', 'trigger')
+    await view.user.hover(wrapper())
     await waitFor(() => {
-      expect(startButton().parentElement).toHaveAttribute('data-part', 'trigger')
+      expect(wrapper()).toHaveAttribute('data-part', 'trigger')
     })
-    await view.user.hover(startButton().parentElement!)
+    await view.user.pointer({ target: wrapper(), coords: { x: 2, y: 2 } })
     const tooltip = await screen.findByRole('tooltip')
     expect(tooltip).toHaveTextContent('Dictation is not configured on this server.')
+    await view.user.unhover(wrapper())
+    await waitFor(() => {
+      expect(tooltip).toHaveAttribute('data-state', 'closed')
+    })
     // Typing and sending still work.
     await view.user.type(messageBox(), 'Typed question')
     await view.user.click(sendButton())
