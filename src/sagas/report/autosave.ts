@@ -1,11 +1,16 @@
 /**
  * Autosave (RP-2): a draft is saved once typing pauses for AUTOSAVE_DELAY_MS. The pause is a saga
- * `delay`, so fake timers drive it in tests. 'Save' and 'Retry' save at once, through the same
- * per-study command queue (commands.ts) as the autosave's own request.
+ * `delay` measured with the context's clock, so fake timers drive it in tests. 'Save' and 'Retry'
+ * save at once, through the same per-study command queue (commands.ts) as the autosave's own
+ * request.
+ *
+ * A keystroke only notes its time: the pause under way, when there is one, sees it when its
+ * delay ends and waits for the rest of the pause after that keystroke. (Cancelling the pause and
+ * starting another at every keystroke cost the keystroke a good part of its saga time.)
  */
 import type { Action } from '@reduxjs/toolkit'
 import type { SagaIterator, Task } from 'redux-saga'
-import { cancel, delay, fork, put, take } from 'redux-saga/effects'
+import { cancel, delay, fork, getContext, put, take } from 'redux-saga/effects'
 import {
   allDraftsDiscarded,
   AUTOSAVE_DELAY_MS,
@@ -16,17 +21,34 @@ import {
   textEdited,
 } from '../../features/report'
 import type { Id } from '../../../contract'
+import type { Clock } from '../../services/clock'
 
 type OrderAction = Action & { payload: { orderId: Id } }
 
-function* autosaveAfterPause(orderId: Id): SagaIterator {
-  yield delay(AUTOSAVE_DELAY_MS)
+/** A study's pause under way, and when the last edit it waits after was made. */
+interface Pause {
+  task: Task
+  lastEdit: number
+}
+
+function* autosaveAfterPause(
+  clock: Clock,
+  pending: ReadonlyMap<Id, Pause>,
+  orderId: Id,
+): SagaIterator {
+  let wait = AUTOSAVE_DELAY_MS
+  while (wait > 0) {
+    yield delay(wait)
+    const lastEdit = pending.get(orderId)?.lastEdit
+    wait = lastEdit === undefined ? 0 : lastEdit + AUTOSAVE_DELAY_MS - clock.now()
+  }
   yield put(saveRequested({ orderId, trigger: 'auto' }))
 }
 
 /** Debounce per study: each edit restarts the pause; an explicit save or finalize replaces it. */
 export function* watchAutosave(): SagaIterator {
-  const pending = new Map<Id, Task>()
+  const clock = (yield getContext('clock')) as Clock
+  const pending = new Map<Id, Pause>()
   for (;;) {
     const action = (yield take([
       textEdited.type,
@@ -37,7 +59,7 @@ export function* watchAutosave(): SagaIterator {
       allDraftsDiscarded.type,
     ])) as Action
     if (allDraftsDiscarded.match(action)) {
-      for (const task of pending.values()) yield cancel(task)
+      for (const { task } of pending.values()) yield cancel(task)
       pending.clear()
       continue
     }
@@ -48,14 +70,18 @@ export function* watchAutosave(): SagaIterator {
     }
     const { orderId } = (action as OrderAction).payload
     const previous = pending.get(orderId)
-    if (previous) yield cancel(previous)
+    const edited =
+      textEdited.match(action) || draftRestored.match(action) || conflictSectionChosen.match(action)
+    if (edited && previous?.task.isRunning()) {
+      previous.lastEdit = clock.now()
+      continue
+    }
+    if (previous) yield cancel(previous.task)
     pending.delete(orderId)
-    if (
-      textEdited.match(action) ||
-      draftRestored.match(action) ||
-      conflictSectionChosen.match(action)
-    ) {
-      pending.set(orderId, (yield fork(autosaveAfterPause, orderId)) as Task)
+    if (edited) {
+      const lastEdit = clock.now()
+      const task = (yield fork(autosaveAfterPause, clock, pending, orderId)) as Task
+      pending.set(orderId, { task, lastEdit })
     }
   }
 }
