@@ -37,10 +37,16 @@ function* autosaveAfterPause(
   orderId: Id,
 ): SagaIterator {
   let wait = AUTOSAVE_DELAY_MS
-  while (wait > 0) {
+  let seen: number | undefined
+  for (;;) {
     yield delay(wait)
     const lastEdit = pending.get(orderId)?.lastEdit
-    wait = lastEdit === undefined ? 0 : lastEdit + AUTOSAVE_DELAY_MS - clock.now()
+    // No edit since the last look: the pause is over (whatever the wall clock says meanwhile).
+    if (lastEdit === undefined || lastEdit === seen) break
+    seen = lastEdit
+    // Never longer than a whole pause: the wall clock set back must not hold the save up.
+    wait = Math.min(AUTOSAVE_DELAY_MS, lastEdit + AUTOSAVE_DELAY_MS - clock.now())
+    if (wait <= 0) break
   }
   yield put(saveRequested({ orderId, trigger: 'auto' }))
 }

@@ -115,6 +115,23 @@ describe('autosave', () => {
     })
   })
 
+  it('RP-2 the wall clock set back while typing holds the autosave up no longer than a pause', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { store } = setup()
+    await typeImpression(store, 'Normal')
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS / 2)
+    await typeImpression(store, 'Normal study.')
+    vi.setSystemTime(Date.now() - 3_600_000)
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 2)
+
+    await vi.waitFor(() => {
+      expect(apiBackend.requestsTo('saveReport')).toHaveLength(1)
+    })
+    expect(apiBackend.requestsTo('saveReport')[0]?.body).toEqual({
+      sections: { ...BASE, impression: 'Normal study.' },
+    })
+  })
+
   it('RP-2 a save after the server refused to be read keeps the draft and says why', async () => {
     const { store, deps } = setup()
     await typeImpression(store, 'Normal. Edited.')
