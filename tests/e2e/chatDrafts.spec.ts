@@ -19,6 +19,9 @@ async function openStudy(page: Page) {
   await expect(study).toHaveAttribute('aria-selected', 'true')
   const message = page.getByRole('textbox', { name: 'Message' })
   await expect(message).toBeEditable()
+  // Opened: the summary its first opening wrote has been read back with the conversation (a
+  // session expiring before that read would end it before anything was sent).
+  await expect(page.getByText('Relevant History')).toBeVisible()
   return message
 }
 

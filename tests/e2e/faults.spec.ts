@@ -87,6 +87,37 @@ async function expectPageUsable(page: Page, row: number) {
   await expect(message).toHaveValue('Still working')
 }
 
+/**
+ * Every test signs up a clinician of its own, and the fault kinds' tests share worklist rows. A
+ * study a test opened is claimed by its clinician (CLM-6); the page lets the claim go when it
+ * closes, with a request that the closing browser may drop, and the study would then ask the next
+ * test's clinician 'Take over?' until the lease ran out. So each test ends by leaving the page and
+ * letting go, with its session, whatever its clinician still holds, until the server shows none.
+ */
+test.afterEach(async ({ page }) => {
+  const token = await page.evaluate(() => localStorage.getItem('DS'))
+  if (!token) return
+  await page.goto('about:blank')
+  const headers = { Authorization: `Bearer ${token}` }
+  const payload = token.split('.')[1] ?? ''
+  const me = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub: string }).sub
+  const held = async () => {
+    const list = await page.request.get('/api/v1/orders', { headers })
+    expect(list.ok()).toBe(true)
+    const orders = (await list.json()) as { id: string; claimed_by?: { user_id: string } | null }[]
+    return orders.filter((order) => order.claimed_by?.user_id === me).map((order) => order.id)
+  }
+  await expect
+    .poll(async () => {
+      const ids = await held()
+      await Promise.all(
+        ids.map((id) => page.request.delete(`/api/v1/orders/${id}/claim`, { headers })),
+      )
+      return ids
+    })
+    .toEqual([])
+})
+
 const SEND_FAILED_NOTE = 'Message not sent. Your text is kept; try again.'
 /** src/services/api/baseApi.ts: how long the app waits for an answer. */
 const REQUEST_TIMEOUT_MS = 60_000

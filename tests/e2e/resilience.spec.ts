@@ -49,6 +49,9 @@ test('API-3 ID-2 a session expiring mid-work lands on /login and the unsaved rep
   const accession = /A\d{8}/.exec((await row.textContent()) ?? '')?.[0] ?? ''
   expect(accession).not.toBe('')
   const { report, impression } = await openReportEditor(page)
+  // The study has finished opening: the summary its first opening wrote is read back with the
+  // conversation. The session expiring before that read would end it before anything was typed.
+  await expect(page.getByText('Relevant History')).toBeVisible()
 
   const answerAgain = await expireSession(page)
   const findings = `FINDINGS:\nExpiry check ${String(Date.now())}: no pneumothorax.`
