@@ -326,7 +326,9 @@ describe('images: the archive lookup under memory pressure', () => {
     archive.answer = () => 'hang'
     const collecting = setInterval(gc, 10)
     try {
-      const config = { url: archive.url, timeoutMs: 200, missMs: 0 }
+      // Long enough for the request to reach the archive on a loaded machine (collections every
+      // 10 ms slow it down too); what is tested is that the wait after that still ends.
+      const config = { url: archive.url, timeoutMs: 2_000, missMs: 0 }
       const found = await queryStudyUid(config, 'ACC-1', fetch, new AbortController().signal)
       expect(found).toEqual({ kind: 'failed', reason: 'timeout' })
       expect(archive.requests).toHaveLength(1)
