@@ -91,6 +91,11 @@ export function createHeavyGate(config: HeavyGateConfig): HeavyGate {
   }
 }
 
+/** The client's connection has closed: nobody is left to answer. */
+function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {
+  return reply.raw.destroyed || request.raw.socket.destroyed
+}
+
 /** A route's preHandler: wait for a slot (or refuse with 503), give it back when the answer is out. */
 export function heavyRoute(gate: HeavyGate) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -102,7 +107,10 @@ export function heavyRoute(gate: HeavyGate) {
       throw error
     }
     // A client that went away while waiting gives its slot back at once ('close' has passed).
-    if (request.raw.destroyed || reply.raw.destroyed) {
+    // Gone means its connection closed (SEC-9, IMP-10): the request stream reports `destroyed`
+    // as soon as its body has been read (Node 20.19+ destroys a consumed request), which says
+    // nothing about the client and once refused every POST that passed this gate.
+    if (clientGone(request, reply)) {
       release()
       throw busy()
     }
