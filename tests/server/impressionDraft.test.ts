@@ -245,11 +245,13 @@ describe.skipIf(skipDatabase)('the impression draft route, openai provider', () 
     fake.answer = () => {
       // Held: the first draft keeps the one slot until the timeout.
     }
+    const asked = fake.received.length
     const first = t.api('POST', `/orders/${order.id}/report/impression-draft`, {
       token,
       body: { sections: sections() },
     })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // The first draft holds the slot once the model has its request.
+    await expect.poll(() => fake.received.length).toBe(asked + 1)
     const second = await t.api('POST', `/orders/${order.id}/report/impression-draft`, {
       token,
       body: { sections: sections() },
