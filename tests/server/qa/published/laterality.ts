@@ -1,0 +1,520 @@
+/**
+ * Held-out `laterality` cases: wrong-side errors of the kinds the laterality literature reports
+ * (a one-sided study reported on the other side; findings and impression naming different sides
+ * of one finding), and correct reports of the same studies, half of them naming the other side
+ * legitimately (bilateral studies, comparisons, both sides in the field).
+ */
+import { after, cleanAfter, phrasedAfter } from './sources'
+import { clean, error, P, publishedCasesOf } from './table'
+
+export const publishedLateralityCases = publishedCasesOf('laterality', [
+  // A one-sided study reported on the other side.
+  error(
+    P.xrKneeLeft,
+    'Small right-sided effusion.',
+    'block',
+    after('sangwaiya2009', 'a left knee study reported with a right-sided effusion'),
+  ),
+  error(
+    P.mrKneeLeft,
+    'Complex tear of the posterior horn of the right medial meniscus.',
+    'block',
+    after('luetmer2013', 'wrong side in an MRI knee report'),
+  ),
+  error(
+    P.xrAnkleRight,
+    'Nondisplaced fracture of the left lateral malleolus.',
+    'block',
+    after('sangwaiya2009', 'the other ankle named in the findings'),
+  ),
+  error(
+    P.xrWristLeft,
+    'Impacted fracture of the right distal radius with dorsal angulation.',
+    'block',
+    after('luetmer2013', 'a wrist fracture on the side not imaged'),
+  ),
+  error(
+    P.xrShoulderLeft,
+    'Anterior dislocation of the right glenohumeral joint.',
+    'block',
+    after('sangwaiya2009', 'a dislocation reported on the other shoulder'),
+  ),
+  error(
+    P.xrFootRight,
+    'Fracture at the base of the left fifth metatarsal.',
+    'block',
+    after('landau2015', 'a foot fracture reported on the other side'),
+  ),
+  error(
+    P.mrHipLeft,
+    { impression: 'Right femoral head avascular necrosis, Ficat stage II.' },
+    'block',
+    after('luetmer2013', 'the impression naming the hip not imaged'),
+  ),
+  error(
+    P.mrShoulderRight,
+    'Left subscapularis tendinosis without tear.',
+    'block',
+    after('quint2008', 'a speech-recognition side substitution in a shoulder MRI'),
+  ),
+  error(
+    P.usBreastLeft,
+    "Right breast 2 o'clock, 4 cm from the nipple: 8 mm oval circumscribed hypoechoic mass.",
+    'block',
+    after('basma2011', 'a breast ultrasound reported on the other breast'),
+  ),
+  error(
+    P.mgBreastRight,
+    'In the left breast upper outer quadrant there is a 1.2 cm irregular mass.',
+    'block',
+    after('basma2011', 'a unilateral mammogram reported on the other breast'),
+  ),
+  error(
+    P.xrElbowRight,
+    'Elevated posterior fat pad on the left, suggesting an occult fracture.',
+    'block',
+    after('sangwaiya2009', 'a side written after the finding, the other elbow'),
+  ),
+  error(
+    P.xrHandLeft,
+    "Comminuted fracture of the right fifth metacarpal neck (boxer's fracture).",
+    'block',
+    after('landau2015', 'a hand fracture reported on the other hand'),
+  ),
+  error(
+    P.usVeinsLeft,
+    'Occlusive thrombus in the right common femoral and femoral veins.',
+    'block',
+    after('luetmer2013', 'a venous ultrasound reported on the leg not examined'),
+  ),
+  error(
+    P.xrKneeRight,
+    { impression: 'Moderate left knee osteoarthritis, predominantly medial.' },
+    'block',
+    after('sangwaiya2009', 'the impression of a right knee study naming the left knee'),
+  ),
+  error(
+    P.mrAnkleRight,
+    'Partial tear of the left anterior talofibular ligament.',
+    'block',
+    after('ringler2017', 'a side word substituted by speech recognition in an ankle MRI'),
+  ),
+  error(
+    P.ctWristRight,
+    'Minimally displaced fracture of the left triquetrum.',
+    'block',
+    after('luetmer2013', 'a carpal fracture on the side not scanned'),
+  ),
+  error(
+    P.xrHipRight,
+    'Subcapital fracture of the left femoral neck.',
+    'block',
+    after('landau2015', 'a right hip series for a fall reported with a left femoral neck fracture'),
+  ),
+  error(
+    P.xrAnkleRight,
+    'Soft tissue swelling over the left lateral malleolus.',
+    'block',
+    after('chang2011', 'a wrong side word in an extremity report'),
+  ),
+  error(
+    P.mrKneeRight,
+    'Bone contusion of the left lateral femoral condyle and posterolateral tibial plateau.',
+    'block',
+    after('luetmer2013', 'the other knee named in an MRI after a pivot injury'),
+  ),
+  error(
+    P.xrShoulderLeft,
+    { technique: 'Three views of the right shoulder.' },
+    'block',
+    after('sangwaiya2009', 'the technique naming the other shoulder'),
+  ),
+  error(
+    P.mrWristLeft,
+    'Central perforation of the right triangular fibrocartilage complex.',
+    'block',
+    after('quint2008', 'a side substitution in a wrist MRI'),
+  ),
+  error(
+    P.xrFootRight,
+    { impression: 'Left hallux valgus with first MTP joint osteoarthritis.' },
+    'block',
+    after('motyer2016', 'a wrong side word in the impression of a foot study'),
+  ),
+  error(
+    P.usBreastLeft,
+    { impression: 'BI-RADS 4: suspicious right breast mass; biopsy recommended.' },
+    'block',
+    after('basma2011', 'the impression of a left breast study naming the right breast'),
+  ),
+  error(
+    P.xrKneeLeft,
+    'Right tibial plateau fracture with 4 mm depression.',
+    'block',
+    after('landau2015', 'a knee fracture reported on the other knee'),
+  ),
+  error(
+    P.xrWristLeft,
+    'Dorsally angulated distal radial fracture on the right.',
+    'block',
+    after('luetmer2013', 'a side written after the finding, the wrist not imaged'),
+  ),
+  error(
+    P.xrElbowRight,
+    'Radial head fracture, left.',
+    'block',
+    after('chang2011', 'a side word at the end of a sentence, the other elbow'),
+  ),
+  // Findings and impression naming different sides of one finding.
+  error(
+    P.xrChest,
+    {
+      findings: 'Small right apical pneumothorax measuring 1.5 cm.',
+      impression: 'Small left apical pneumothorax.',
+    },
+    'block',
+    after('sangwaiya2009', 'findings and impression disagreeing on the side of a pneumothorax'),
+  ),
+  error(
+    P.xrChestPortable,
+    {
+      findings: 'Moderate left pleural effusion with adjacent atelectasis.',
+      impression: 'Moderate right pleural effusion.',
+    },
+    'block',
+    after('luetmer2013', 'the impression contradicting the side of the findings'),
+  ),
+  error(
+    P.ctChest,
+    {
+      findings: 'Spiculated 2.1 cm mass in the right upper lobe.',
+      impression: 'Spiculated left upper lobe mass, suspicious for primary lung carcinoma.',
+    },
+    'block',
+    after(
+      'sangwaiya2009',
+      'a lung mass on one side in the findings and the other in the impression',
+    ),
+  ),
+  error(
+    P.ctStone,
+    {
+      findings:
+        'A 6 mm calculus at the left ureterovesical junction with moderate left hydronephrosis.',
+      impression: 'Obstructing 6 mm right UVJ stone with moderate hydronephrosis.',
+    },
+    'block',
+    after('luetmer2013', 'an obstructing stone on opposite sides in findings and impression'),
+  ),
+  error(
+    P.ctHead,
+    {
+      findings: 'Acute left frontal subdural hematoma measuring 8 mm.',
+      impression: 'Acute right subdural hematoma.',
+    },
+    'block',
+    after('sangwaiya2009', 'an intracranial hematoma on opposite sides in findings and impression'),
+  ),
+  error(
+    P.ctpa,
+    {
+      findings: 'Filling defects in the right lower lobe segmental arteries.',
+      impression: 'Acute left lower lobe segmental pulmonary emboli.',
+    },
+    'block',
+    after(
+      'luetmer2013',
+      'emboli on one side in the findings, the other in the impression, in other words',
+    ),
+  ),
+  error(
+    P.xrChest,
+    { findings: 'Right lower lobe consolidation.', impression: 'Left lower lobe pneumonia.' },
+    'block',
+    after('quint2008', 'the impression naming the other lobe of the same finding, in other words'),
+  ),
+  error(
+    P.usRenalM,
+    {
+      findings: 'Right kidney: 10.8 cm, moderate hydronephrosis. Left kidney: 11 cm, normal.',
+      impression: 'Moderate left hydronephrosis.',
+    },
+    'block',
+    after(
+      'sangwaiya2009',
+      'hydronephrosis on one kidney in the findings and the other in the impression',
+    ),
+  ),
+  error(
+    P.ctChest,
+    {
+      findings: 'Displaced fractures of the left fifth through seventh ribs.',
+      impression: 'Acute right rib fractures 5 to 7.',
+    },
+    'block',
+    after('luetmer2013', 'rib fractures on opposite sides in findings and impression'),
+  ),
+  error(
+    P.mrBrain,
+    {
+      findings: 'Acute infarct in the right MCA territory with restricted diffusion.',
+      impression: 'Acute left MCA territory infarct.',
+    },
+    'block',
+    after('sangwaiya2009', 'an infarct on opposite sides in findings and impression'),
+  ),
+  error(
+    P.ctAbdomenM,
+    {
+      findings: '2.4 cm enhancing mass in the lower pole of the left kidney.',
+      impression: 'Enhancing right renal mass concerning for renal cell carcinoma.',
+    },
+    'block',
+    after('luetmer2013', 'a renal mass on opposite sides in findings and impression'),
+  ),
+  error(
+    P.usScrotum,
+    {
+      findings: 'Left testis: enlarged and heterogeneous with absent intratesticular flow.',
+      impression: 'Right testicular torsion.',
+    },
+    'block',
+    after('minn2015', 'the impression naming the other testis than the findings'),
+  ),
+  error(
+    P.ctChest,
+    {
+      findings: 'Large left pneumothorax with rightward mediastinal shift.',
+      impression: 'Large right tension pneumothorax.',
+    },
+    'block',
+    after('sangwaiya2009', 'a tension pneumothorax on opposite sides in findings and impression'),
+  ),
+
+  // Correct reports: the right side, or the other side legitimately named.
+  clean(
+    P.xrKneeLeft,
+    'Small left knee joint effusion. No fracture.',
+    cleanAfter('sangwaiya2009', 'a left knee study reported on the left'),
+  ),
+  clean(
+    P.xrKneeLeft,
+    'Small suprapatellar effusion. No acute fracture or dislocation.',
+    phrasedAfter('radreport', 'a knee radiograph with no side in the findings'),
+  ),
+  clean(
+    P.xrKneeLeft,
+    'Compared with the contralateral right knee on the standing view, the medial joint space is narrower.',
+    cleanAfter('luetmer2013', 'a comparison with the other knee on a standing view'),
+  ),
+  clean(
+    P.xrAnkleRight,
+    'Soft tissue swelling over the lateral malleolus. No fracture.',
+    phrasedAfter('radreport', 'an ankle radiograph with no side in the findings'),
+  ),
+  clean(
+    P.xrWristLeft,
+    'Impacted distal radius fracture with 10 degrees of dorsal angulation.',
+    cleanAfter('luetmer2013', 'a wrist fracture without a side word'),
+  ),
+  clean(
+    P.xrChest,
+    {
+      findings: 'Small right pneumothorax.',
+      impression: 'Small right pneumothorax; chest tube recommended.',
+    },
+    cleanAfter('sangwaiya2009', 'findings and impression on the same side'),
+  ),
+  clean(
+    P.xrChest,
+    {
+      findings: 'Right lower lobe consolidation and a small left pleural effusion.',
+      impression: 'Right lower lobe pneumonia with small left effusion.',
+    },
+    cleanAfter(
+      'luetmer2013',
+      'two findings on two sides, each the same in findings and impression',
+    ),
+  ),
+  clean(
+    P.ctChest,
+    {
+      findings: 'Bilateral pleural effusions, larger on the right.',
+      impression: 'Bilateral pleural effusions.',
+    },
+    cleanAfter('sangwaiya2009', 'a bilateral finding'),
+  ),
+  clean(
+    P.ctChest,
+    {
+      findings: 'Nodules: 5 mm in the right upper lobe and 4 mm in the left lower lobe.',
+      impression: 'Two small pulmonary nodules, right and left.',
+    },
+    cleanAfter('luetmer2013', 'nodules on both sides'),
+  ),
+  clean(
+    P.usVeinsLeft,
+    'The contralateral right common femoral vein shows a normal phasic waveform.',
+    phrasedAfter('acrVenous', 'the contralateral common femoral vein of a unilateral study'),
+  ),
+  clean(
+    P.usVeinsLeft,
+    'Left common femoral, femoral and popliteal veins are compressible with normal flow. Right common femoral vein waveform is phasic, for comparison.',
+    phrasedAfter('acrVenous', 'the other leg named for comparison'),
+  ),
+  clean(
+    P.mrShoulderRight,
+    'Intact rotator cuff. Small amount of fluid in the subacromial-subdeltoid bursa.',
+    phrasedAfter('radreport', 'a shoulder MRI without a side word'),
+  ),
+  clean(
+    P.mgBreastLeft,
+    "Left breast: 1 cm spiculated mass at 2 o'clock, middle depth.",
+    cleanAfter('basma2011', 'a left mammogram reported on the left'),
+  ),
+  clean(
+    P.xrHipLeft,
+    'Mild degenerative narrowing of both hip joints. No fracture.',
+    cleanAfter('landau2015', 'both hips described on the AP pelvis'),
+  ),
+  clean(
+    P.xrHipLeft,
+    'Right total hip arthroplasty in expected position. Left hip: no fracture.',
+    cleanAfter('landau2015', 'the other hip seen on the AP pelvis of a hip series'),
+  ),
+  clean(
+    P.ctHead,
+    {
+      findings:
+        'Acute right parietal subdural hematoma, 6 mm thick, with 3 mm of leftward midline shift.',
+      impression: 'Acute right subdural hematoma with mild mass effect.',
+    },
+    cleanAfter('sangwaiya2009', 'findings and impression on the same side'),
+  ),
+  clean(
+    P.mrBrain,
+    { findings: 'Acute infarct in the left MCA territory.', impression: 'Acute left MCA infarct.' },
+    cleanAfter('sangwaiya2009', 'findings and impression on the same side'),
+  ),
+  clean(
+    P.usRenalF,
+    {
+      findings:
+        'Right kidney 11 cm, no hydronephrosis. Left kidney 10.5 cm with a 2 cm simple cyst.',
+      impression: 'Simple left renal cyst.',
+    },
+    cleanAfter('luetmer2013', 'a renal study naming both kidneys'),
+  ),
+  clean(
+    P.ctStone,
+    {
+      findings: '4 mm calculus in the distal right ureter with mild right hydroureteronephrosis.',
+      impression: 'Obstructing 4 mm distal right ureteral calculus.',
+    },
+    cleanAfter('luetmer2013', 'a stone on the same side in findings and impression'),
+  ),
+  clean(
+    P.xrChest,
+    {
+      findings: 'No pneumothorax on the left. Small right apical pneumothorax.',
+      impression: 'Small right apical pneumothorax.',
+    },
+    cleanAfter('sangwaiya2009', 'the other side named in a negation'),
+  ),
+  clean(
+    P.xrChestPortable,
+    {
+      findings: 'Left chest tube in place; the left pneumothorax has resolved.',
+      impression: 'No residual left pneumothorax.',
+    },
+    cleanAfter('luetmer2013', 'a resolved finding on the same side'),
+  ),
+  clean(
+    P.xrKneeRight,
+    'Right knee: tricompartmental osteoarthritis, most severe medially.',
+    cleanAfter('sangwaiya2009', 'a right knee study reported on the right'),
+  ),
+  clean(
+    P.xrHandsBoth,
+    'Erosions of the right second and third MCP joints; left hand normal.',
+    cleanAfter('landau2015', 'a bilateral study naming each side'),
+  ),
+  clean(
+    P.usCarotids,
+    'Right ICA: less than 50% stenosis. Left ICA: 50 to 69% stenosis.',
+    phrasedAfter('radreport', 'a bilateral carotid study'),
+  ),
+  clean(
+    P.mrBreasts,
+    "Right breast: no suspicious enhancement. Left breast: 2.3 cm irregular enhancing mass at 3 o'clock.",
+    cleanAfter('basma2011', 'a bilateral breast MRI naming each breast'),
+  ),
+  clean(
+    P.xrChest,
+    {
+      findings: 'Right upper lobe opacity.',
+      impression:
+        'Right upper lobe opacity, likely pneumonia; follow-up radiograph after treatment.',
+    },
+    cleanAfter('quint2008', 'findings and impression on the same side'),
+  ),
+  clean(
+    P.xrElbowRight,
+    'Right elbow joint effusion with elevated anterior and posterior fat pads.',
+    cleanAfter('sangwaiya2009', 'a right elbow study reported on the right'),
+  ),
+  clean(
+    P.xrFootRight,
+    'Fracture at the base of the fifth metatarsal, zone 1.',
+    phrasedAfter('radreport', 'a foot radiograph without a side word'),
+  ),
+  clean(
+    P.usBreastLeft,
+    "At 10 o'clock, 3 cm from the nipple, a 6 mm circumscribed anechoic cyst.",
+    cleanAfter('basma2011', 'a breast ultrasound without a side word'),
+  ),
+  clean(
+    P.mrWristLeft,
+    { technique: 'Prone, left arm overhead, dedicated wrist coil.' },
+    phrasedAfter('radreport', 'the technique naming the imaged side'),
+  ),
+  clean(
+    P.xrShoulderLeft,
+    'The left acromioclavicular joint is intact.',
+    cleanAfter('sangwaiya2009', 'a left shoulder study reported on the left'),
+  ),
+  clean(
+    P.ctChest,
+    {
+      findings: 'Right hilar mass encasing the right mainstem bronchus.',
+      impression: 'Right hilar mass, likely primary bronchogenic carcinoma.',
+    },
+    cleanAfter('luetmer2013', 'findings and impression on the same side'),
+  ),
+  clean(
+    P.mrAnkleRight,
+    'Partial tear of the anterior talofibular ligament; the calcaneofibular ligament is intact.',
+    phrasedAfter('radreport', 'an ankle MRI without a side word'),
+  ),
+  clean(
+    P.xrKneeLeft,
+    'No fracture, dislocation or joint effusion. The left knee is normal.',
+    cleanAfter('sangwaiya2009', 'a normal left knee'),
+  ),
+  clean(
+    P.ctChestF,
+    {
+      findings: 'Left mastectomy. No axillary lymphadenopathy.',
+      impression: 'Status post left mastectomy without evidence of recurrence.',
+    },
+    cleanAfter('basma2011', 'a surgical history on the same side in findings and impression'),
+  ),
+  clean(
+    P.xrChest,
+    {
+      findings: 'Right-sided aortic arch.',
+      impression: 'Right aortic arch, otherwise normal chest.',
+    },
+    cleanAfter('quint2008', 'a sided anatomic variant, the same in findings and impression'),
+  ),
+])
