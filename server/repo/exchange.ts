@@ -24,7 +24,7 @@ import {
   type SeenReport,
   type StudyRow,
 } from './exchangeStatements'
-import { changedSections, sectionsOf, writtenByPeople } from './reportHistory'
+import { changedSections, EMPTY_SECTIONS, sectionsOf, writtenByPeople } from './reportHistory'
 import { nextVersionTime } from './reportVersions'
 
 export interface ExchangeInput {
@@ -96,6 +96,26 @@ export interface ExchangeBasis {
   report: SeenReport | null
   /** Another clinician reads the study (their claim): the exchange leaves the report alone. */
   readBy: ClaimHolder | null
+  /** What a new report starts from (ED-5), which the assistant's sections add to (RP-7). */
+  start: ReportSections
+}
+
+/**
+ * RP-7: the text the editor shows a new report with (ED-5, src/features/report/startingText.ts):
+ * HISTORY from the indication, TECHNIQUE from the exam. The assistant's sections are written over
+ * it, so dictating into a new report adds to what the clinician saw instead of wiping it.
+ */
+function startingSections(order: StudyContext['order']): ReportSections {
+  return {
+    ...EMPTY_SECTIONS,
+    history: order.indication.trim(),
+    technique: order.studyDescription.trim(),
+  }
+}
+
+/** Whether the report holds no text (none at all, or every section blank): a new report. */
+function isNew(report: SeenReport | null): boolean {
+  return !report || Object.values(report.sections).every((text) => text.trim() === '')
 }
 
 /**
@@ -122,25 +142,37 @@ export async function exchangeContext(
   // The report is the clinician's who reads the study (issue 16): a colleague's message is a
   // consult, answered and kept, but the assistant changes no report for it.
   const readBy = holder && holder.user_id !== actor.userId ? holder : null
-  const basis: ExchangeBasis = { authorName: nameOf(actor, user), report, readBy }
+  const basis: ExchangeBasis = {
+    authorName: nameOf(actor, user),
+    report,
+    readBy,
+    start: startingSections(study.order),
+  }
   return { counted, context: { study, history, basis } }
 }
 
-/** What the assistant's sections do to `current` (nothing to a final report). */
+/**
+ * What the assistant's sections do to `current` (nothing to a final report). A new report's are
+ * written over its starting text (RP-7), and the revision names only the sections the assistant
+ * changed from what the clinician saw, so 'Undo assistant change' leaves the starting text.
+ */
 async function planReport(
   tx: Queryable,
   input: ExchangeInput,
   current: SeenReport | null,
+  start: ReportSections,
   version: (previous: SeenReport | null) => Date,
 ) {
   const sections = input.sections ?? {}
   const changed = REPORT_SECTION_KEYS.filter((key) => sections[key] !== undefined)
   if (changed.length === 0 || current?.is_final) return null
-  const before = sectionsOf(current?.sections)
+  const stored = sectionsOf(current?.sections)
+  const before = isNew(current) ? start : stored
   const after: ReportSections = { ...before }
   for (const key of changed) after[key] = sections[key] ?? ''
-  const overwritten = changed.filter((key) => after[key] !== before[key])
-  const replaced = await writtenByPeople(tx, input.orderId, before, overwritten)
+  // Only stored text can be a clinician's words; the starting text is the order's.
+  const overwritten = changed.filter((key) => after[key] !== stored[key])
+  const replaced = await writtenByPeople(tx, input.orderId, stored, overwritten)
   return { changed, replaced, after, revised: changedSections(before, after), at: version(current) }
 }
 
@@ -177,7 +209,7 @@ export async function storeExchange(
     const userAt = now()
     let report = basis.report
     for (let attempt = 1; ; attempt += 1) {
-      const update = await planReport(tx, input, report, version)
+      const update = await planReport(tx, input, report, basis.start, version)
       // The reply is stamped after the question even when the clock has not moved.
       const replyAt = new Date(Math.max(now().getTime(), userAt.getTime() + 1))
       const replyId = randomUUID()

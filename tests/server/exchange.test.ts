@@ -167,6 +167,63 @@ describe.skipIf(skipDatabase)('an exchange with the assistant', () => {
     expect((await messagesOf(id)).map((m) => m.role)).toEqual(['user', 'assistant'])
   })
 
+  it('RP-7 dictation into a new report keeps its starting HISTORY and TECHNIQUE and adds the dictated sections', async () => {
+    const order = orders[next++]
+    if (!order) throw new Error('the seed has run out of studies')
+    expect(order.indication.trim()).not.toBe('')
+    const res = await t.api('POST', `/orders/${order.id}/messages`, {
+      body: { content: DICTATED, input_type: 'voice' },
+    })
+    expect(res.statusCode).toBe(200)
+    const reply = sendMessageAnswerSchema.parse(res.json())
+    expect(reply.report_updated).toBe(true)
+    // Nobody's words were replaced: the starting text was the order's, not a clinician's.
+    expect(reply.content).not.toMatch(/This replaced/)
+
+    const report = (await orderOf(order.id)).report
+    expect(report?.sections).toEqual({
+      history: order.indication.trim(),
+      technique: order.study_description.trim(),
+      comparison: '',
+      findings: 'small left pleural effusion.',
+      impression: 'effusion.',
+    })
+    // What the assistant changed is what was dictated, so 'Undo assistant change' (UA-1) takes
+    // back the dictation and leaves the starting text.
+    const revisions = reportRevisionListSchema.parse(
+      (await t.api('GET', `/orders/${order.id}/report/revisions`)).json(),
+    )
+    expect(revisions.map((r) => [r.cause, r.sections_changed])).toEqual([
+      ['assistant', ['findings', 'impression']],
+    ])
+  })
+
+  it('RP-7 a report saved with every section blank starts from the starting text too; one the clinician wrote does not', async () => {
+    const blank = freshOrder()
+    const blankSections = {
+      history: '',
+      technique: '',
+      comparison: '',
+      findings: '',
+      impression: '',
+    }
+    await t.api('PUT', `/orders/${blank}/report`, { body: { sections: blankSections } })
+    expect((await send(blank, DICTATED)).statusCode).toBe(200)
+    const order = await orderOf(blank)
+    expect(order.report?.sections.history).toBe(order.indication.trim())
+    expect(order.report?.sections.technique).toBe(order.study_description.trim())
+
+    const written = freshOrder()
+    const own = { ...blankSections, comparison: 'None.' }
+    await t.api('PUT', `/orders/${written}/report`, { body: { sections: own } })
+    expect((await send(written, DICTATED)).statusCode).toBe(200)
+    expect((await orderOf(written)).report?.sections).toEqual({
+      ...own,
+      findings: 'small left pleural effusion.',
+      impression: 'effusion.',
+    })
+  })
+
   it('messages sent at once to one study are stored each question before its reply, with one event each', async () => {
     const id = freshOrder()
     const questions = ['What is the indication?', 'Age?', 'Findings: one.', 'Priority?', 'Sex?']
