@@ -61,6 +61,11 @@ export interface ReportDraft {
    * assistant change (UA-1) or restoring an earlier revision (RH-2). The revision says so.
    */
   cause?: RestoreCause | null
+  /**
+   * ED-5: the starting text a draft of a new report began from (startingText.ts). A server that
+   * writes that text into the report (RP-7) changed nothing the clinician had not seen.
+   */
+  start?: ReportSections | null
 }
 
 /** Why a save brings back earlier text; the server records it on the revision. */
@@ -116,7 +121,11 @@ export function mustKeepDraft(draft: ReportDraft): boolean {
   )
 }
 
-export function newDraft(text: { report: string; impression: string }, base: ReportVersion) {
+export function newDraft(
+  text: { report: string; impression: string },
+  base: ReportVersion,
+  start: ReportSections | null = null,
+) {
   const draft: ReportDraft = {
     report: text.report,
     impression: text.impression,
@@ -129,6 +138,7 @@ export function newDraft(text: { report: string; impression: string }, base: Rep
     finalizedElsewhere: false,
     restored: false,
     cause: null,
+    start,
   }
   return draft
 }
@@ -178,14 +188,20 @@ export function reconcileDraft(
   if (draft.conflict === null && draft.save !== 'saving' && !isDraftDirty(draft)) return 'drop'
 
   const mine = draftSections(draft)
-  const conflicting = changed.filter((key) => mine[key] !== base[key] && mine[key] !== theirs[key])
+  // RP-7: a section the server wrote with the starting text this draft began from (a new report
+  // the assistant added to) is the clinician's to keep as they have it, edited or not.
+  const start = REPORT_SECTION_KEYS.every((key) => base[key].trim() === '') ? draft.start : null
+  const startedSame = (key: ReportSectionKey) => start?.[key] === theirs[key]
+  const conflicting = changed.filter(
+    (key) => !startedSame(key) && mine[key] !== base[key] && mine[key] !== theirs[key],
+  )
   // Sections only the server changed are taken now, even while other sections wait for a choice:
   // the clinician sees the assistant's change at once, and nothing of theirs is replaced.
   const merged = { ...mine }
   const rebased = { ...base }
   for (const key of changed) {
     if (conflicting.includes(key)) continue
-    merged[key] = theirs[key]
+    if (!startedSame(key)) merged[key] = theirs[key]
     rebased[key] = theirs[key]
   }
   if (!sectionsEqual(merged, mine)) writeSections(draft, merged)

@@ -74,7 +74,8 @@ export function serverReportOf(report: ListedReport | null, start?: ReportSectio
 
 /** A new draft of the report on the server: its text, or the starting text of a new report. */
 export function draftOf(server: ServerReport): ReportDraft {
-  return newDraft(serializeReport(server.start ?? server.version.sections), server.version)
+  const text = serializeReport(server.start ?? server.version.sections)
+  return newDraft(text, server.version, server.start ?? null)
 }
 
 export interface OrderPayload {
