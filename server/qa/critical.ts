@@ -3,7 +3,8 @@
  * communication documented before the report is signed (docs/qa.md lists each with its source).
  * A mention counts when asserted: negated ("no pneumothorax"), hypothetical ("to rule out
  * pulmonary embolism") and historical ("history of aortic dissection") mentions do not. One issue
- * per finding and section, blocking until the communication is recorded.
+ * per finding, however many sentences of Findings and Impression state it (CR-23): its first
+ * statement, in report order. Blocking until the communication is recorded.
  */
 import { isAsserted } from './negation'
 import { excerptOf, findPhrases, phrases, wordSpan } from './text'
@@ -91,7 +92,7 @@ const CRITICAL = phrases<string>(
   ),
 )
 
-/** One critical finding asserted in a section, first mention only. */
+/** One critical finding asserted in the report: its first statement only. */
 export interface CriticalMention {
   name: string
   section: CheckedSentence['section']
@@ -104,9 +105,10 @@ export function criticalMentions(sentences: readonly CheckedSentence[]): Critica
   for (const sentence of sentences) {
     if (sentence.section !== 'findings' && sentence.section !== 'impression') continue
     for (const m of findPhrases(sentence.words, CRITICAL)) {
-      const key = `${sentence.section}:${m.value}`
-      if (!isAsserted(sentence.marks, m.start) || seen.has(key)) continue
-      seen.add(key)
+      // By name, not by section: Findings and Impression stating one pneumothorax is one
+      // finding to communicate, listed once (CR-23).
+      if (!isAsserted(sentence.marks, m.start) || seen.has(m.value)) continue
+      seen.add(m.value)
       const [from, to] = wordSpan(sentence, m.start, m.end)
       mentions.push({
         name: m.value,

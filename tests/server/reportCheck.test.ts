@@ -101,19 +101,39 @@ describe.skipIf(skipDatabase)('the pre-sign check route', () => {
       const critical = checkReportAnswerSchema
         .parse(json)
         .issues.filter((issue) => issue.code === 'critical')
+      // Stated in Findings and Impression, listed once, where first stated (CR-23).
       expect(critical.map((issue) => [issue.section, issue.severity, issue.message])).toEqual([
         [
           'findings',
           'block',
           'Critical finding: pneumothorax. Communicate it and record the communication.',
         ],
-        [
-          'impression',
-          'block',
-          'Critical finding: pneumothorax. Communicate it and record the communication.',
-        ],
       ])
     }
+  })
+
+  it('QA-23 a right-sided effusion, no structure named, in a left knee study blocks', async () => {
+    const { status, json } = await check(kneeLeft.id, {
+      sections: {
+        history: '',
+        technique: 'Three views.',
+        comparison: 'None.',
+        findings: 'Small right-sided effusion.',
+        impression: 'No acute abnormality.',
+      },
+    })
+    expect(status).toBe(200)
+    expect(
+      checkReportAnswerSchema.parse(json).issues.filter((i) => i.code === 'laterality'),
+    ).toEqual([
+      {
+        code: 'laterality',
+        severity: 'block',
+        section: 'findings',
+        message: 'The order is for the left knee; this names the right side.',
+        excerpt: 'Small right-sided effusion.',
+      },
+    ])
   })
 
   it('QA-11 an unknown order answers 404', async () => {

@@ -32,12 +32,13 @@ export const lateralityCases = casesOf('laterality', [
     'The medial compartment is narrowed and there is a large right knee effusion.',
     'block',
   ),
-  // Findings against impression (no side in the order).
+  // Findings against impression (no side in the order): one finding on two sides blocks (QA-24),
+  // one structure on two sides with no finding to tell them apart warns.
   hit(
     'positive',
     S.chestCt,
     { findings: '6 mm nodule in the left upper lobe.', impression: 'Right upper lobe nodule.' },
-    'warn',
+    'block',
   ),
   hit(
     'positive',
@@ -46,14 +47,46 @@ export const lateralityCases = casesOf('laterality', [
       findings: 'Mild left hydronephrosis of the left kidney.',
       impression: 'Right kidney hydronephrosis.',
     },
-    'warn',
+    'block',
   ),
   hit(
     'positive',
     S.chestXr,
     { findings: 'Small left pleural effusion.', impression: 'Small right pleural effusion.' },
+    'block',
+  ),
+  hit(
+    'positive',
+    S.chestXr,
+    { findings: 'Small right apical pneumothorax.', impression: 'Small left pneumothorax.' },
+    'block',
+  ),
+  hit(
+    'positive',
+    S.renalUs,
+    { findings: 'The left kidney is small and echogenic.', impression: 'Echogenic right kidney.' },
     'warn',
   ),
+  // A one-sided limb or breast study, a side word with no structure (QA-23).
+  hit('positive', S.kneeLeft, 'Small right-sided effusion.', 'block'),
+  hit('positive', S.kneeLeft, { impression: 'Moderate right effusion.' }, 'block'),
+  hit('positive', S.shoulderRight, 'Small amount of fluid on the left.', 'block'),
+  hit('positive', S.wristLeft, 'Nondisplaced fracture of the right radial styloid.', 'block'),
+  hit('positive', S.breastLeft, "Mass at 2 o'clock, right.", 'block'),
+  pass('negated', S.kneeLeft, 'No right-sided effusion.'),
+  pass('borderline', S.kneeLeft, 'The right side is normal for comparison.'),
+  pass('borderline', S.kneeLeft, 'Radiograph in the right lateral decubitus position.'),
+  pass('borderline', S.kneeLeft, 'The patella is tilted to the right.'),
+  pass('borderline', S.kneesBoth, 'Right effusion.'),
+  pass('borderline', S.chestCt, 'Small right effusion.'),
+  pass('borderline', S.chestCt, {
+    findings: 'Right lower lobe nodule.',
+    impression: 'Left adrenal nodule.',
+  }),
+  pass('borderline', S.chestCt, {
+    findings: 'Bilateral pleural effusions, larger on the right.',
+    impression: 'Left pleural effusion.',
+  }),
   hit(
     'positive',
     S.kneeLeft,
@@ -115,8 +148,7 @@ export const lateralityCases = casesOf('laterality', [
   pass('borderline', S.kneeLeft, 'Effusion in the knee on the left side.'),
   hit('borderline', S.kneeLeft, 'Joint effusion, right knee.', 'block'),
   hit('borderline', S.kneeLeft, 'Effusion of the knee joint on the right.', 'block', {
-    known: 'missed',
-    note: 'only a side right after the structure is read, not after the words that follow it',
+    note: 'the side is not right after the structure: read as a loose side of the knee (QA-23)',
   }),
   pass('borderline', S.abdomen, 'Left adrenal adenoma. Right kidney normal.'),
   pass('borderline', S.kneeLeft, 'Patient positioned in the left lateral decubitus position.'),
