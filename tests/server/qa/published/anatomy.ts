@@ -72,6 +72,7 @@ export const publishedSexCases = publishedCasesOf('sex', [
     'Intrauterine device in expected position.',
     'block',
     after('minn2015', 'a female device in a male patient'),
+    'missed: "intrauterine device" is not in the sex list (only "intrauterine pregnancy" is)',
   ),
   error(
     P.xrKubF,
@@ -129,7 +130,7 @@ export const publishedSexCases = publishedCasesOf('sex', [
   ),
   clean(
     P.ctAbdomenUnknown,
-    'The prostate is enlarged.',
+    'Enlarged prostate indenting the bladder base.',
     cleanAfter('minn2015', 'a patient whose sex is not recorded'),
   ),
   clean(
@@ -182,6 +183,7 @@ export const publishedBodyPartCases = publishedCasesOf('body_part', [
     'The ventricles and sulci are normal for age.',
     'warn',
     after('vosshenrich2021', 'brain anatomy dictated into a chest film'),
+    'missed: "ventricles" are the heart\'s too, and "sulci" is no region term',
   ),
   error(
     P.usThyroid,
@@ -200,6 +202,7 @@ export const publishedBodyPartCases = publishedCasesOf('body_part', [
     { impression: 'No acute cardiopulmonary process.' },
     'warn',
     after('hawkins2012', 'a chest impression left in an ankle report'),
+    'missed: "cardiopulmonary" is no region term',
   ),
   error(
     P.ctAbdomenM,
@@ -290,7 +293,7 @@ export const publishedBodyPartCases = publishedCasesOf('body_part', [
   ),
   clean(
     P.ctNeck,
-    'The lung apices are clear.',
+    'Mild centrilobular emphysema at the imaged lung apices.',
     phrasedAfter('radreport', 'the lung apices a neck CT shows'),
   ),
   clean(

@@ -226,12 +226,14 @@ export const publishedLateralityCases = publishedCasesOf('laterality', [
       'luetmer2013',
       'emboli on one side in the findings, the other in the impression, in other words',
     ),
+    'missed: "filling defects" and "emboli" are two findings to QA-24, which matches a finding by its words',
   ),
   error(
     P.xrChest,
     { findings: 'Right lower lobe consolidation.', impression: 'Left lower lobe pneumonia.' },
     'block',
     after('quint2008', 'the impression naming the other lobe of the same finding, in other words'),
+    'missed: "consolidation" and "pneumonia" are two findings to QA-24; the lung on two sides only warns (QA-1)',
   ),
   error(
     P.usRenalM,
@@ -244,6 +246,7 @@ export const publishedLateralityCases = publishedCasesOf('laterality', [
       'sangwaiya2009',
       'hydronephrosis on one kidney in the findings and the other in the impression',
     ),
+    'missed: the side is out of reach, a number and 4 words before "hydronephrosis"',
   ),
   error(
     P.ctChest,
@@ -280,6 +283,7 @@ export const publishedLateralityCases = publishedCasesOf('laterality', [
     },
     'block',
     after('minn2015', 'the impression naming the other testis than the findings'),
+    'missed: the findings describe the torsion without naming it; the testis on two sides only warns (QA-1)',
   ),
   error(
     P.ctChest,
@@ -381,6 +385,7 @@ export const publishedLateralityCases = publishedCasesOf('laterality', [
     P.xrHipLeft,
     'Right total hip arthroplasty in expected position. Left hip: no fracture.',
     cleanAfter('landau2015', 'the other hip seen on the AP pelvis of a hip series'),
+    'false alarm: QA-1 blocks any other-side hip in a hip series, though its AP pelvis shows both hips',
   ),
   clean(
     P.ctHead,

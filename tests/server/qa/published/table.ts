@@ -3,9 +3,9 @@
  * published source it is written after. Errors are 'positive' cases, clean reports 'borderline'
  * ones; both are scored by the same `score` as the tuned table.
  */
-import type { QaIssueCode, QaSeverity, ReportSections } from '../../../../contract'
+import type { QaIssueCode, QaSeverity } from '../../../../contract'
 import type { QaStudy } from '../../../../server/qa'
-import { NORMAL, type QaCase } from '../cases/table'
+import { casesOf, type CaseInput, type QaCase } from '../cases/table'
 
 export interface PublishedCase extends QaCase {
   /** Where the error type (or the clean phrasing) comes from: authors, title, journal, year or a URL. */
@@ -79,50 +79,50 @@ export const P = {
   usThyroid: study('US', 'thyroid', 'US Thyroid', 'female'),
 } as const
 
-export interface PublishedInput {
-  study: QaStudy
-  /** Findings text, or several sections (the rest are a short normal report). */
-  text: string | Partial<ReportSections>
-  expected: boolean
-  severity?: QaSeverity
+export interface PublishedInput extends CaseInput {
   source: string
-  note?: string
 }
 
 /** An error the rule should report, with the severity it should report it with. */
 export const error = (
   study: QaStudy,
-  text: PublishedInput['text'],
+  text: CaseInput['text'],
   severity: QaSeverity,
   source: string,
   note?: string,
-): PublishedInput => ({ study, text, expected: true, severity, source, ...(note ? { note } : {}) })
+): PublishedInput => ({
+  kind: 'positive',
+  study,
+  text,
+  expected: true,
+  severity,
+  source,
+  ...(note ? { note } : {}),
+})
 
 /** A correct report the rule should leave alone. */
 export const clean = (
   study: QaStudy,
-  text: PublishedInput['text'],
+  text: CaseInput['text'],
   source: string,
   note?: string,
-): PublishedInput => ({ study, text, expected: false, source, ...(note ? { note } : {}) })
+): PublishedInput => ({
+  kind: 'borderline',
+  study,
+  text,
+  expected: false,
+  source,
+  ...(note ? { note } : {}),
+})
 
 /** The cases of one rule family, numbered in order: 'published-laterality-3'. */
 export function publishedCasesOf(
   rule: QaIssueCode,
   inputs: readonly PublishedInput[],
 ): PublishedCase[] {
-  return inputs.map((input, n) => ({
-    id: `published-${rule}-${String(n + 1)}`,
-    rule,
-    kind: input.expected ? 'positive' : 'borderline',
-    study: input.study,
-    sections: {
-      ...NORMAL,
-      ...(typeof input.text === 'string' ? { findings: input.text } : input.text),
-    },
-    expected: input.expected,
-    ...(input.severity ? { severity: input.severity } : {}),
-    ...(input.note ? { note: input.note } : {}),
-    source: input.source,
+  return casesOf(rule, inputs).map((c, n) => ({
+    ...c,
+    id: `published-${c.id}`,
+    source: inputs[n]?.source ?? '',
   }))
 }
