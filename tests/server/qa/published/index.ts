@@ -15,7 +15,8 @@
  * - the notes on the cases the rules get wrong were added.
  * Nothing else was changed to fit this corpus; its misses are listed by scripts/bench-qa.ts.
  */
-import { publishedBodyPartCases, publishedSexCases } from './anatomy'
+import { publishedBodyPartCases } from './bodyPart'
+import { publishedSexCases } from './sex'
 import { publishedLateralityCases } from './laterality'
 import type { PublishedCase } from './table'
 
