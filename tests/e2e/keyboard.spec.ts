@@ -128,7 +128,8 @@ test('CH-9 RP-3 CL-1 LG-5 the whole journey with the keyboard alone', async ({ p
   await page.keyboard.press('ControlOrMeta+S')
   await expect(page.getByText('Saved', { exact: true })).toBeVisible()
 
-  // Finalize: the dialog takes focus on Cancel and keeps it inside until answered.
+  // Finalize: with nothing in the way the dialog focuses Finalize (SG-3), and keeps the focus
+  // inside until answered.
   const finalize = page.getByRole('button', { name: 'Finalize' })
   await tabTo(page, finalize)
   await page.keyboard.press('Enter')
@@ -136,7 +137,7 @@ test('CH-9 RP-3 CL-1 LG-5 the whole journey with the keyboard alone', async ({ p
   await expect(finalizeDialog).toContainText(
     'Are you sure you want to finalize this report? This action cannot be undone.',
   )
-  await expect(finalizeDialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await expect(finalizeDialog.getByRole('button', { name: 'Finalize' })).toBeFocused()
   await expectFocusTrapped(page, finalizeDialog)
   await tabTo(page, finalizeDialog.getByRole('button', { name: 'Finalize' }))
   await page.keyboard.press('Enter')

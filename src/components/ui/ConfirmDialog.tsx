@@ -1,9 +1,10 @@
 /**
  * A step that is asked first, in an in-app alert dialog whose focus starts on the harmless answer
- * ('Cancel' unless named otherwise). Escape and a click outside answer it too.
+ * ('Cancel' unless named otherwise), or where the caller says (the Finalize dialog, SG-3). Escape
+ * and a click outside answer it too.
  */
 import { Button, Dialog, Portal } from '@chakra-ui/react'
-import { useRef, type ReactNode } from 'react'
+import { useRef, type ReactNode, type RefObject } from 'react'
 
 export interface ConfirmDialogProps {
   open: boolean
@@ -18,6 +19,11 @@ export interface ConfirmDialogProps {
   confirmDisabled?: boolean
   /** More than the question: what the answer depends on. */
   children?: ReactNode
+  /** Where the focus starts; the harmless answer when this gives nothing. */
+  initialFocusEl?: () => HTMLElement | null
+  /** The two answers' buttons, for a caller that moves the focus to them later. */
+  confirmRef?: RefObject<HTMLButtonElement | null>
+  cancelRef?: RefObject<HTMLButtonElement | null>
   onCancel: () => void
   onConfirm: () => void
 }
@@ -31,10 +37,14 @@ export function ConfirmDialog({
   confirming = false,
   confirmDisabled = false,
   children,
+  initialFocusEl,
+  confirmRef,
+  cancelRef: givenCancelRef,
   onCancel,
   onConfirm,
 }: ConfirmDialogProps) {
-  const cancelRef = useRef<HTMLButtonElement>(null)
+  const ownCancelRef = useRef<HTMLButtonElement>(null)
+  const cancelRef = givenCancelRef ?? ownCancelRef
   return (
     <Dialog.Root
       role="alertdialog"
@@ -42,7 +52,7 @@ export function ConfirmDialog({
       onOpenChange={(details) => {
         if (!details.open) onCancel()
       }}
-      initialFocusEl={() => cancelRef.current}
+      initialFocusEl={() => initialFocusEl?.() ?? cancelRef.current}
       placement="center"
     >
       <Portal>
@@ -61,6 +71,7 @@ export function ConfirmDialog({
                 {cancelLabel}
               </Button>
               <Button
+                ref={confirmRef}
                 colorPalette="brand"
                 loading={confirming}
                 disabled={confirmDisabled}

@@ -1,15 +1,21 @@
 /**
- * Critical results (issue 18, CR-14..CR-18): inside the Finalize dialog, who was told of a
- * critical finding, how, when and whether they read it back. Recorded at once (201); the record
- * is shown and the signature may go on. Each record already made is shown the same way.
+ * Critical results (CR-14..CR-18): inside the Finalize dialog, who was told of a critical
+ * finding, how, when and whether they read it back. Recorded at once (201); the record is shown
+ * and the signature may go on. Each record already made is shown the same way. CR-24: the
+ * placeholders are examples ('e.g. …'), never mistaken for an answer, and while 'Record
+ * communication' is disabled a line under it says which fields it waits for.
  */
 import { Button, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { CheckboxField } from '../../components/ui'
-import { useState } from 'react'
+import { useId, useState, type RefObject } from 'react'
 import type { CommunicationMethod, Id } from '../../../contract'
 import { useRecordCommunicationMutation } from '../../services/api/communicationsApi'
 import type { Communication } from '../../services/api/model'
-import { communicatedAtProblem, communicationRefusal } from './communicationRefusal'
+import {
+  communicatedAtProblem,
+  communicationRefusal,
+  missingForRecord,
+} from './communicationRefusal'
 import { sentenceOf } from './SignedCommunications'
 
 const METHODS: [CommunicationMethod, string][] = [
@@ -24,23 +30,32 @@ function localInputValue(at: Date): string {
   return `${String(at.getFullYear())}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`
 }
 
-function TextField(props: {
+function TextField({
+  label,
+  value,
+  maxLength,
+  placeholder,
+  inputRef,
+  onChange,
+}: {
   label: string
   value: string
   maxLength: number
-  placeholder?: string
+  placeholder: string
+  inputRef?: RefObject<HTMLInputElement | null> | undefined
   onChange: (value: string) => void
 }) {
   return (
     <Field.Root required>
-      <Field.Label>{props.label}</Field.Label>
+      <Field.Label>{label}</Field.Label>
       <Input
+        ref={inputRef}
         size="sm"
-        value={props.value}
-        maxLength={props.maxLength}
-        placeholder={props.placeholder}
+        value={value}
+        maxLength={maxLength}
+        placeholder={placeholder}
         onChange={(event) => {
-          props.onChange(event.target.value)
+          onChange(event.target.value)
         }}
       />
     </Field.Root>
@@ -52,9 +67,16 @@ interface CriticalResultFormProps {
   communications: Communication[]
   /** No communication is known while the report states a critical finding. */
   required: boolean
+  /** SG-3: the first field, where the Finalize dialog puts the focus while it waits for it. */
+  firstFieldRef?: RefObject<HTMLInputElement | null>
 }
 
-export function CriticalResultForm({ orderId, communications, required }: CriticalResultFormProps) {
+export function CriticalResultForm({
+  orderId,
+  communications,
+  required,
+  firstFieldRef,
+}: CriticalResultFormProps) {
   const [recipient, setRecipient] = useState('')
   const [role, setRole] = useState('')
   const [method, setMethod] = useState<CommunicationMethod>('phone')
@@ -63,8 +85,9 @@ export function CriticalResultForm({ orderId, communications, required }: Critic
   const [record, { isLoading, error, reset }] = useRecordCommunicationMutation()
   const when = new Date(at)
   const timeProblem = communicatedAtProblem(when, new Date())
-  const complete = recipient.trim() !== '' && role.trim() !== '' && timeProblem === null
+  const missing = missingForRecord({ recipient, role, timeProblem })
   const refusal = error ? communicationRefusal(error) : null
+  const missingId = useId()
 
   return (
     <Stack
@@ -89,12 +112,19 @@ export function CriticalResultForm({ orderId, communications, required }: Critic
           <Text fontSize="sm" color="fg.muted">
             The report states a critical finding. Record who was told of it before finalizing.
           </Text>
-          <TextField label="Recipient" value={recipient} maxLength={200} onChange={setRecipient} />
+          <TextField
+            label="Recipient"
+            value={recipient}
+            maxLength={200}
+            placeholder="e.g. Dr Jane Smith"
+            inputRef={firstFieldRef}
+            onChange={setRecipient}
+          />
           <TextField
             label="Role"
             value={role}
             maxLength={100}
-            placeholder="Referring physician"
+            placeholder="e.g. ED attending"
             onChange={setRole}
           />
           <Field.Root>
@@ -137,7 +167,8 @@ export function CriticalResultForm({ orderId, communications, required }: Critic
           <Button
             size="sm"
             alignSelf="flex-start"
-            disabled={!complete}
+            disabled={missing !== null}
+            aria-describedby={missing === null ? undefined : missingId}
             loading={isLoading}
             onClick={() => {
               reset()
@@ -155,6 +186,11 @@ export function CriticalResultForm({ orderId, communications, required }: Critic
           >
             Record communication
           </Button>
+          {missing !== null && (
+            <Text id={missingId} fontSize="sm" color="fg.muted">
+              {missing}
+            </Text>
+          )}
         </>
       )}
     </Stack>

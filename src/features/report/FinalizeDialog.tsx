@@ -1,7 +1,8 @@
 /**
- * RP-3: finalizing cannot be undone, so it is asked in an in-app alert dialog whose focus starts on
- * 'Cancel', the harmless answer. Escape and a click outside cancel too. Signing an addendum asks
- * the same way.
+ * RP-3: finalizing cannot be undone, so it is asked in an in-app alert dialog. Escape and a click
+ * outside cancel. SG-3: the focus is on 'Finalize' once the check finds nothing in the way, so
+ * Ctrl+Shift+F then Enter signs; where the clinician must act when something is
+ * (./useFinalizeFocus.ts). Signing an addendum asks the same way, its focus on 'Cancel'.
  *
  * Issue 18: under the question, the pre-sign check of the text about to be signed (QA-16..QA-21):
  * blocking issues first, then warnings, each with its message and the words it is about. A block
@@ -16,11 +17,13 @@ import { useAppSelector } from '../../app/hooks'
 import { QA_ISSUE_CODES, type Id, type QaIssueCode, type QaOverride } from '../../../contract'
 import { CriticalResultForm } from './CriticalResultForm'
 import { PreSignIssues } from './PreSignIssues'
+import { useFinalizeFocus, type FinalizeFocus } from './useFinalizeFocus'
 import {
   hasUnfilledBlock,
   needsCommunication,
   overridableCodes,
   selectPreSignCheck,
+  type PreSignCheck,
 } from './signingSlice'
 
 export const FINALIZE_QUESTION =
@@ -49,6 +52,7 @@ export function FinalizeDialog({ open, orderId, onCancel, onConfirm }: FinalizeD
     !overridden ||
     needsCommunication(check) ||
     hasUnfilledBlock(check)
+  const { refs, initialFocusEl } = useFinalizeFocus(open, focusOf(check, blocked, overridden))
 
   return (
     <ConfirmDialog
@@ -57,6 +61,9 @@ export function FinalizeDialog({ open, orderId, onCancel, onConfirm }: FinalizeD
       question={FINALIZE_QUESTION}
       confirmLabel="Finalize"
       confirmDisabled={blocked}
+      initialFocusEl={initialFocusEl}
+      confirmRef={refs.confirm}
+      cancelRef={refs.cancel}
       onCancel={onCancel}
       onConfirm={() => {
         // Codes of the check, as the contract names them (a backend's other codes are not sent).
@@ -67,10 +74,15 @@ export function FinalizeDialog({ open, orderId, onCancel, onConfirm }: FinalizeD
       }}
     >
       <Stack gap="3" mt="3">
-        <PreSignIssues check={check} />
+        <PreSignIssues check={check} checkingRef={refs.checking} />
         {codes.length > 0 && (
           <Stack gap="2">
-            <CheckboxField label="Override" checked={overriding} onChange={setOverriding} />
+            <CheckboxField
+              label="Override"
+              checked={overriding}
+              onChange={setOverriding}
+              inputRef={refs.override}
+            />
             {overriding && (
               <Field.Root required>
                 <Field.Label>Override reason</Field.Label>
@@ -94,6 +106,7 @@ export function FinalizeDialog({ open, orderId, onCancel, onConfirm }: FinalizeD
             orderId={orderId}
             communications={check.communications}
             required={needsCommunication(check)}
+            firstFieldRef={refs.recipient}
           />
         )}
         {hasUnfilledBlock(check) && (
@@ -104,6 +117,19 @@ export function FinalizeDialog({ open, orderId, onCancel, onConfirm }: FinalizeD
       </Stack>
     </ConfirmDialog>
   )
+}
+
+/** SG-3: where the focus belongs (./useFinalizeFocus.ts). */
+function focusOf(
+  check: PreSignCheck | undefined,
+  blocked: boolean,
+  overridden: boolean,
+): FinalizeFocus {
+  if (check?.status === 'checking') return 'checking'
+  if (!blocked) return 'confirm'
+  if (!overridden) return 'override'
+  if (needsCommunication(check)) return 'recipient'
+  return 'cancel'
 }
 
 function isContractCode(code: string): code is QaIssueCode {

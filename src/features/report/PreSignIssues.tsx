@@ -4,15 +4,23 @@
  * message and the words of the report it is about.
  */
 import { Badge, Box, List, Text } from '@chakra-ui/react'
+import type { RefObject } from 'react'
 import type { PreSignCheck } from './signingSlice'
 
 export const CHECK_UNAVAILABLE =
   'The pre-sign checks could not run. Review the report yourself; you can still finalize.'
 
-export function PreSignIssues({ check }: { check: PreSignCheck | undefined }) {
+export function PreSignIssues({
+  check,
+  checkingRef,
+}: {
+  check: PreSignCheck | undefined
+  /** SG-3: the focus waits here while the check runs, where Enter signs nothing. */
+  checkingRef?: RefObject<HTMLParagraphElement | null>
+}) {
   if (!check || check.status === 'checking') {
     return (
-      <Text fontSize="sm" color="fg.muted" role="status">
+      <Text ref={checkingRef} tabIndex={-1} fontSize="sm" color="fg.muted" role="status">
         Checking the report…
       </Text>
     )

@@ -1,5 +1,6 @@
 /**
- * Why a critical-result communication was not recorded, in a sentence for the clinician (CR-17).
+ * Why a critical-result communication cannot be recorded yet (CR-24) or was not (CR-17), in a
+ * sentence for the clinician.
  * The server's 400 names a field path (`body.communicated_at: …`), written for integrators; the
  * form says what to change instead. The fields stay as typed whatever the refusal.
  */
@@ -13,6 +14,28 @@ export function communicatedAtProblem(when: Date, now: Date): string | null {
     return 'The time communicated cannot be in the future.'
   }
   return null
+}
+
+/**
+ * CR-24: what 'Record communication' still waits for, naming the fields by their labels, or null
+ * when it can be recorded.
+ */
+export function missingForRecord(form: {
+  recipient: string
+  role: string
+  timeProblem: string | null
+}): string | null {
+  const blank = [
+    ...(form.recipient.trim() === '' ? ['Recipient'] : []),
+    ...(form.role.trim() === '' ? ['Role'] : []),
+  ]
+  const needs = [
+    ...(blank.length > 0 ? [`fill in ${blank.join(' and ')}`] : []),
+    ...(form.timeProblem === null ? [] : ['correct the time communicated']),
+  ]
+  if (needs.length === 0) return null
+  const sentence = `${needs.join(' and ')} to record the communication.`
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1)
 }
 
 export function communicationRefusal(error: unknown): string {
