@@ -107,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.setErrorHandler(errorHandler)
+  for (const warning of config.warnings) app.log.warn(warning)
   acceptBodilessJson(app)
   // Before anything else reads the request: a foreign Host or a cross-site write goes no further.
   registerOriginCheck(app, config.publicOrigins)
@@ -204,7 +205,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         speech: createSpeechTokenProvider(config.speech, deps.fetch),
         now,
         writeLimit: config.writeRateLimit,
-        retainSignedReports: config.retainSignedReports,
         requireCriticalCommunication: config.requireCriticalCommunication,
         heavy,
         worklistFinalDays: config.worklistFinalDays,

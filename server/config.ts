@@ -41,7 +41,9 @@ const envSchema = z.object({
     })
     return z.NEVER
   }),
-  RETAIN_SIGNED_REPORTS: flag,
+  // Once an opt-in to keep signed reports; they are always kept now (CL-3). Any value is
+  // tolerated, so an old deployment still starts, and a warning says it is not read.
+  RETAIN_SIGNED_REPORTS: optionalText,
   REQUIRE_CRITICAL_COMMUNICATION: flag,
   HEAVY_ANSWERS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   HEAVY_ANSWERS_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
@@ -130,11 +132,10 @@ export interface ServerConfig {
   staticDir: string
   seed: boolean
   /**
-   * Clearing a conversation (Clear All, DELETE /orders/{id}/conversation) keeps final reports,
-   * their addenda and revisions; messages and the order's status still reset. Off by default:
-   * the product spec's Clear All deletes everything.
+   * What the environment sets that is no longer read, one sentence each, logged as warnings at
+   * start-up (RETAIN_SIGNED_REPORTS: a signed report is never deleted, CL-3).
    */
-  retainSignedReports: boolean
+  warnings: string[]
   /**
    * Issue 18: a report asserting a critical finding is signed only once a communication of it is
    * recorded (409 `critical_result_not_communicated`); `REQUIRE_CRITICAL_COMMUNICATION=0` lifts it.
@@ -177,6 +178,9 @@ export interface ServerConfig {
       }
 }
 
+export const RETAIN_SIGNED_REPORTS_IGNORED =
+  'RETAIN_SIGNED_REPORTS is no longer read: clearing a conversation never deletes a signed report, its revisions, addenda or communications. Remove the setting.'
+
 export const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -214,7 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
     staticDir: path.resolve(e.STATIC_DIR),
     seed: e.SEED ?? true,
-    retainSignedReports: e.RETAIN_SIGNED_REPORTS ?? false,
+    warnings: e.RETAIN_SIGNED_REPORTS === undefined ? [] : [RETAIN_SIGNED_REPORTS_IGNORED],
     requireCriticalCommunication: e.REQUIRE_CRITICAL_COMMUNICATION ?? true,
     worklistFinalDays: e.WORKLIST_FINAL_DAYS,
     claimLeaseSeconds: e.CLAIM_LEASE_SECONDS,

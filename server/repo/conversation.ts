@@ -6,14 +6,14 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Rating } from '../../contract'
-import { PATIENT_SUMMARY } from '../../contract'
+import { CANCELLED_STATUS, FINAL_STATUS, PATIENT_SUMMARY } from '../../contract'
 import type { StudyContext } from '../assistant/types'
 import type { Database } from '../db/client'
-import { messages, orders, reports } from '../db/schema'
+import { messages, orders, reportRevisions, reports } from '../db/schema'
 import { badRequest, notFound } from '../http/errors'
 import { auditOf, recordAudit, type Actor } from './audit'
+import { assertNotClaimedByOther } from './claims'
 import { loadStudy } from './exchange'
-import { deleteHistory } from './reportHistory'
 import { latest, lockOrder } from './reportVersions'
 
 export async function rateMessage(
@@ -76,35 +76,42 @@ export async function initializeConversation(
 }
 
 /**
- * Deletes the messages and the report of one order (with its revisions and addenda) and restores
- * the order's original status. The deleted report's version becomes the order's version floor
- * (never moved back), so the next report of this order gets a version no client can still hold.
- * With `retainSignedReports`, a final report stays, with its addenda and revisions.
+ * Clears one order's conversation under the order row lock. Refused (409 `claimed`, CLM-10) while
+ * another clinician holds a live claim on the study, as every other write of its report is; the
+ * holder's own claim stays (the study is still open on their screen).
+ *
+ * The messages go. A signed report never does (CL-3): it stays with its revisions, addenda and
+ * critical result communications, and the order's status says what it is, `final` (a cancelled
+ * order stays cancelled). An unsigned draft goes with its revisions, and the order's original
+ * status is restored (CL-2); the draft's version becomes the order's version floor (never moved
+ * back), so the next report gets a version no client can still hold. A critical result
+ * communication is never deleted (CR-12): whoever was told was told, signed report or not.
  */
 export async function clearConversation(
   db: Database,
   orderId: string,
   actor: Actor,
   now: () => Date,
-  options: { retainSignedReports: boolean },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
+    await assertNotClaimedByOther(tx, orderId, actor, now())
     await tx.delete(messages).where(eq(messages.orderId, orderId))
     const [current] = await tx
       .select({ isFinal: reports.isFinal })
       .from(reports)
       .where(eq(reports.orderId, orderId))
-    const retained = options.retainSignedReports && current?.isFinal === true
+    const signed = current?.isFinal === true
     await recordAudit(
       tx,
-      auditOf(actor, 'conversation_cleared', orderId, now(), { report_retained: retained }),
+      auditOf(actor, 'conversation_cleared', orderId, now(), { report_retained: signed }),
     )
-    if (retained) {
-      await tx.update(orders).set({ status: order.originalStatus }).where(eq(orders.id, orderId))
+    if (signed) {
+      const status = order.status === CANCELLED_STATUS ? CANCELLED_STATUS : FINAL_STATUS
+      await tx.update(orders).set({ status }).where(eq(orders.id, orderId))
       return
     }
-    await deleteHistory(tx, orderId)
+    await tx.delete(reportRevisions).where(eq(reportRevisions.orderId, orderId))
     const [deleted] = await tx
       .delete(reports)
       .where(eq(reports.orderId, orderId))

@@ -181,13 +181,3 @@ export async function listCommunications(q: Queryable, orderId: string): Promise
     .orderBy(asc(criticalCommunications.seq))
   return rows.map(toCommunication)
 }
-
-/**
- * Removes an order's revisions, addenda and critical result communications (clearing a
- * conversation whose report goes too).
- */
-export async function deleteHistory(tx: Tx, orderId: string): Promise<void> {
-  await tx.delete(reportRevisions).where(eq(reportRevisions.orderId, orderId))
-  await tx.delete(reportAddenda).where(eq(reportAddenda.orderId, orderId))
-  await tx.delete(criticalCommunications).where(eq(criticalCommunications.orderId, orderId))
-}

@@ -23,8 +23,6 @@ export interface ApiDeps {
   now: () => Date
   /** WRITE_MAX_PER_USER_PER_MINUTE (SEC-7), for the routes that count their own write. */
   writeLimit: WriteRateLimitConfig
-  /** RETAIN_SIGNED_REPORTS: clearing a conversation keeps a final report and its history. */
-  retainSignedReports: boolean
   /** SEC-9: how many whole-list answers are built at once (the rest wait briefly, or get 503). */
   heavy: HeavyGate
   /** WORKLIST_FINAL_DAYS: how long a signed study stays on the worklist. */

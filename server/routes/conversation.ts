@@ -13,7 +13,7 @@ import * as studies from '../repo/studies'
 import { errors, type ApiApp, type ApiDeps } from './apiShared'
 
 export function registerConversationRoutes(app: ApiApp, deps: ApiDeps): void {
-  const { db, assistant, now, retainSignedReports, writeLimit } = deps
+  const { db, assistant, now, writeLimit } = deps
   app.get(
     routes.listMessages.path,
     {
@@ -128,9 +128,7 @@ export function registerConversationRoutes(app: ApiApp, deps: ApiDeps): void {
     routes.clearConversation.path,
     { schema: { params: routes.clearConversation.params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await conversation.clearConversation(db, request.params.id, request.actor, now, {
-        retainSignedReports,
-      })
+      await conversation.clearConversation(db, request.params.id, request.actor, now)
       return reply.status(204).send(null)
     },
   )

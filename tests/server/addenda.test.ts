@@ -1,13 +1,13 @@
 /**
- * Addenda to a final report (POST /orders/{id}/report/addenda) and RETAIN_SIGNED_REPORTS: a final
- * report, its addenda and its revisions survive clearing the conversation when the server is told
- * to keep them; by default Clear All deletes everything, as the product spec says.
+ * Addenda to a final report (POST /orders/{id}/report/addenda), and clearing the conversation:
+ * a final report, its addenda and its revisions always survive it (CL-3); a draft does not.
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   addendumSchema,
   errorSchema,
+  FINAL_STATUS,
   LIMITS,
   messageListSchema,
   orderListSchema,
@@ -174,34 +174,8 @@ describe.skipIf(skipDatabase)('addenda', () => {
     expect((await getOrder(id)).report?.addenda).toEqual([added])
   })
 
-  it('CL-2 by default clearing the conversation deletes the final report, its addenda and revisions', async () => {
+  it('CL-3 clearing the conversation keeps a final report, its addenda and revisions; the messages go and the status says final', async () => {
     const id = h.freshOrder()
-    await finalReport(id)
-    await addendum(id, 'An addendum.')
-
-    expect((await api('DELETE', `/orders/${id}/conversation`)).statusCode).toBe(204)
-
-    expect((await getOrder(id)).report).toBeNull()
-    expect(await revisions(id)).toEqual([])
-    // A new report starts a new history.
-    await api('PUT', `/orders/${id}/report`, { sections: SECTIONS })
-    expect((await getOrder(id)).report?.addenda).toEqual([])
-    expect(await revisions(id)).toHaveLength(1)
-  })
-})
-
-describe.skipIf(skipDatabase)('RETAIN_SIGNED_REPORTS=1', () => {
-  let h: Harness
-  const { api, addendum, getOrder, finalReport, revisions } = helpers(() => h)
-
-  beforeAll(async () => {
-    h = await harness({ RETAIN_SIGNED_REPORTS: '1' })
-  })
-  afterAll(() => h.t.close())
-
-  it('clearing keeps a final report, its addenda and revisions; messages and status reset', async () => {
-    const id = h.freshOrder()
-    const original = (await getOrder(id)).status
     await api('POST', `/orders/${id}/messages`, { content: 'Any effusion?' })
     expect((await getOrder(id)).status).toBe('in_progress')
     await finalReport(id)
@@ -213,7 +187,7 @@ describe.skipIf(skipDatabase)('RETAIN_SIGNED_REPORTS=1', () => {
 
     const after: Order = await getOrder(id)
     expect(after.report).toEqual(kept)
-    expect(after.status).toBe(original)
+    expect(after.status).toBe(FINAL_STATUS)
     expect(await revisions(id)).toEqual(history)
     expect(messageListSchema.parse((await api('GET', `/orders/${id}/messages`)).json())).toEqual([])
     // Still signed: it cannot be edited, and it still takes addenda.
@@ -221,7 +195,7 @@ describe.skipIf(skipDatabase)('RETAIN_SIGNED_REPORTS=1', () => {
     expect((await addendum(id, 'After clearing.')).statusCode).toBe(201)
   })
 
-  it('a draft is still deleted with its revisions', async () => {
+  it('CL-2 a draft is deleted with its revisions', async () => {
     const id = h.freshOrder()
     await api('PUT', `/orders/${id}/report`, { sections: SECTIONS })
 

@@ -118,7 +118,8 @@ describe.skipIf(skipDatabase)('audit trail', () => {
     expect(byKind('report_saved')?.detail).toMatchObject({ cause: 'save' })
     expect(byKind('addendum_added')?.detail).toEqual({ addendum_id: added.id })
     expect(byKind('message_rated')?.detail).toEqual({ message_id: sent.message_id, rating: 'up' })
-    expect(byKind('conversation_cleared')?.detail).toEqual({ report_retained: false })
+    // The report was signed, so clearing kept it (CL-3).
+    expect(byKind('conversation_cleared')?.detail).toEqual({ report_retained: true })
 
     // Nothing the clinician wrote, and no credential, is in the trail.
     const everything = JSON.stringify(await listAuditEvents(t.db))

@@ -25,18 +25,12 @@ import { loadConfig } from '../../server/config'
 import { hl7Outbox } from '../../server/db/schema'
 import { listAuditEvents } from '../../server/repo/audit'
 import { validateR4 } from '../support/fhirValidator'
+import { criticalSections as CRITICAL } from '../support/criticalResult'
 import { skipDatabase } from '../support/testDatabase'
 import { freshStudies } from '../support/freshStudies'
 import { startTestApp, type TestApp } from '../support/testApp'
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000'
-const CRITICAL: ReportSections = {
-  history: 'Chest pain.',
-  technique: 'CT angiography of the chest.',
-  comparison: 'None.',
-  findings: 'Filling defects in both lower lobe pulmonary arteries.',
-  impression: 'Acute pulmonary embolism.',
-}
 const NORMAL: ReportSections = {
   ...CRITICAL,
   findings: 'No filling defect.',
@@ -271,14 +265,6 @@ describe.skipIf(skipDatabase)('critical results communicated', () => {
     })
     expect(JSON.stringify(events)).not.toContain('Hopper')
     expect(JSON.stringify(events)).not.toContain('Referring')
-  })
-
-  it('CR-12 clearing the conversation removes the communications with the report', async () => {
-    const id = h.freshOrder()
-    await save(id, CRITICAL)
-    await tell(id)
-    expect((await api('DELETE', `/orders/${id}/conversation`)).statusCode).toBe(204)
-    expect(await listed(id)).toEqual([])
   })
 
   it('CR-7 a signature and a communication sent at once over HTTP: the report is signed with the record, or refused and signed after it', async () => {
