@@ -2,9 +2,11 @@
  * Critical results communicated (issue 18): who was told of a critical finding, how, when, and
  * whether they read it back. Recorded under the order row lock (so a signature checking for one
  * sees it or not, never half), with its audit event (`critical_result_communicated`, codes only:
- * never the recipient's name). A final report still takes one, since communications are often
- * written down after the signature: the report's version moves on and, with HL7_SEND_TO, a
- * corrected result (OBR-25 C) carrying it is queued, as an addendum does.
+ * never the recipient's name). Before the signature only the clinician who holds the study's
+ * claim records one (409 `claimed` for anyone else, CR-22). A final report still takes one, from
+ * anyone, since communications are often written down after the signature: the report's version
+ * moves on and, with HL7_SEND_TO, a corrected result (OBR-25 C) carrying it is queued, as an
+ * addendum does. Clearing the conversation never deletes one (CR-12).
  */
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
@@ -13,6 +15,7 @@ import type { Database } from '../db/client'
 import { criticalCommunications, orders, reports } from '../db/schema'
 import { badRequest, notFound } from '../http/errors'
 import { auditOf, displayName, recordAudit, type Actor } from './audit'
+import { assertNotClaimedByOther } from './claims'
 import { toCommunication, type CommunicationRow } from './mappers'
 import type { ResultsQueue } from './outbox'
 import { listCommunications } from './reportHistory'
@@ -42,6 +45,9 @@ export async function recordCommunication(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     const [report] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
+    // CR-22: before the signature the record unlocks it (CR-3), so only the study's reader may
+    // write it, as only they may write the report; once signed, anyone may, as with addenda.
+    if (!report?.isFinal) await assertNotClaimedByOther(tx, orderId, actor, now())
     const at = report?.isFinal ? nextVersionTime(now(), order, report) : now()
     const [row] = await tx
       .insert(criticalCommunications)

@@ -3,7 +3,7 @@
  * Validation against the contract, then one repository call (../repo/communications).
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { errorSchema, routes } from '../../contract'
+import { claimConflictSchema, errorSchema, routes } from '../../contract'
 import type { Database } from '../db/client'
 import * as communications from '../repo/communications'
 import type { ResultsQueue } from '../repo/outbox'
@@ -39,7 +39,8 @@ export const communicationRoutes: FastifyPluginCallbackZod<CommunicationRouteDep
       schema: {
         params: routes.recordCommunication.params,
         body: routes.recordCommunication.body,
-        response: { 201: routes.recordCommunication.answer, ...errors },
+        // 409: a draft's record from someone other than the study's reader (CR-22).
+        response: { 201: routes.recordCommunication.answer, 409: claimConflictSchema, ...errors },
       },
     },
     async (request, reply) => {
