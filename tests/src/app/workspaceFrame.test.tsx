@@ -1,6 +1,6 @@
 /**
  * The workspace at '/', composed as the clinician sees it: the sidebar and its toggle, the
- * header with the open study's patient, 'Toggle report editor' and 'Log out', the centre
+ * header with the open study's patient, 'Toggle report editor', who is signed in and 'Log out', the centre
  * (the prompt, or the chat) and the report editor in the right half.
  */
 import { screen, waitFor, within } from '@testing-library/react'
@@ -83,6 +83,36 @@ describe('the workspace', () => {
 
     expect(within(header).getByRole('button', { name: 'Toggle report editor' })).toBeInTheDocument()
     expect(within(header).getByRole('button', { name: 'Log out' })).toBeInTheDocument()
+  })
+
+  it('WS-14 the header names the signed-in clinician; hovering or focusing the name shows the login id', async () => {
+    identityBackend.addUser('ada@example.org', 'correct horse', 'Dr Ada Lovelace')
+    const { user } = signedIn()
+    const header = await screen.findByRole('banner')
+    const name = await within(header).findByText('Dr Ada Lovelace')
+
+    await user.hover(name)
+    const tooltip = await screen.findByRole('tooltip')
+    expect(tooltip).toHaveTextContent('Signed in as ada@example.org')
+    expect(within(tooltip).getByText('ada@example.org')).toBeVisible()
+    expect(name).toHaveAccessibleDescription('Signed in as ada@example.org')
+    await user.unhover(name)
+    await waitFor(() => {
+      expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
+    })
+
+    // From the keyboard: the name takes the focus and shows the same.
+    for (let presses = 0; presses < 40 && document.activeElement !== name; presses += 1) {
+      await user.tab()
+    }
+    expect(name).toHaveFocus()
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Signed in as ada@example.org')
+  })
+
+  it('WS-14 a clinician without a name is shown by the login id', async () => {
+    signedIn()
+    const header = await screen.findByRole('banner')
+    expect(await within(header).findByText('ada@example.org')).toBeInTheDocument()
   })
 
   it('WS-8 WS-10 opening a study puts its patient in the header and its chat in the centre', async () => {
