@@ -6,7 +6,9 @@
  * CLEAR_ALL_CONCURRENCY in flight, so a hospital-sized worklist neither floods the server nor
  * takes one round trip after another. Each result is a progress event; a failure is recorded
  * with the study's accession number so the clinician can tell which studies kept their
- * conversation, and a retry works on those only.
+ * conversation, and a retry works on those only. A study another clinician reads is refused with
+ * 409 `claimed` (CLM-10): it is skipped, not failed, counted for the closing sentence and never
+ * retried (CLM-11), since clearing it would take that clinician's draft away.
  *
  * The list read at the start is the only worklist read of the run: a hospital's list is megabytes,
  * and reading it again per cleared study (or once more at the end) cost more than the deletes.
@@ -28,6 +30,7 @@ import {
   clearAllStarted,
   clearAllStudyCleared,
   clearAllStudyFailed,
+  clearAllStudySkipped,
   selectClearAll,
   type ClearAllFailure,
   type ClearAllState,
@@ -37,6 +40,7 @@ import type { Id } from '../../contract'
 import type { ListedOrder } from '../services/api/model'
 import { orderRefreshUnderWay } from '../services/api/orderCache'
 import { ordersApi } from '../services/api/ordersApi'
+import { claimHolderOfRefusal } from '../services/api/read/claims'
 import { callEndpoint, runThunk } from './effects/endpoint'
 
 /** Deletes in flight at once. */
@@ -69,7 +73,11 @@ function* clearOne(target: ClearTarget): SagaIterator {
     yield* callEndpoint(conversationApi.endpoints.clearConversation.initiate(target.orderId))
     yield call(orderRefreshLanded, target.orderId)
     yield put(clearAllStudyCleared({ orderId: target.orderId }))
-  } catch {
+  } catch (error) {
+    if (claimHolderOfRefusal(error)) {
+      yield put(clearAllStudySkipped({ orderId: target.orderId }))
+      return
+    }
     // The API failure saga logs the cause; the clinician sees the accession number.
     yield put(clearAllStudyFailed(target))
   }

@@ -1,11 +1,12 @@
 /**
- * 'Clear All Studies' (CL-1, CL-2). The button asks first, in an in-app alert dialog; Cancel
- * leaves everything as it was, Continue starts the clear-all saga. The dialog stays open while
- * it runs, with 'Clearing 12 of 105…' and a progress bar, because leaving the page half
- * cleared without saying so would be worse than a short wait. A run that cleared everything
- * closes the dialog and says so next to the button; a partial failure names the studies that
- * kept their conversation (the first few accession numbers and how many more) and offers
- * 'Retry' for those.
+ * 'Clear All Studies' (CL-1, CL-2, CL-4, CLM-11). The button asks first, in an in-app alert
+ * dialog, saying under the spec's question that signed reports are kept; Cancel leaves everything
+ * as it was, Continue starts the clear-all saga. The dialog stays open while it runs, with
+ * 'Clearing 12 of 105…' and a progress bar, because leaving the page half cleared without saying
+ * so would be worse than a short wait. A run that cleared everything closes the dialog and says
+ * so next to the button, with how many studies it left to the colleagues reading them; a partial
+ * failure names the studies that kept their conversation (the first few accession numbers and
+ * how many more) and offers 'Retry' for those, never for the ones left to a colleague.
  */
 import { Button, Dialog, Portal, Progress, Stack, Text } from '@chakra-ui/react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -22,6 +23,17 @@ import {
 export const CLEAR_ALL_QUESTION =
   'This will clear ALL conversations (messages, reports, and reset status for all orders). Continue?'
 
+/** CL-4: the line under the question; the spec's question itself stays as it is. */
+export const CLEAR_ALL_KEEPS_SIGNED = 'Signed reports are kept.'
+
+const studies = (count: number) => (count === 1 ? '1 study' : `${String(count)} studies`)
+
+/** CLM-11: a run that left studies to the colleagues reading them says how many. */
+export function describeSkipped(cleared: number, skipped: number): string {
+  const were = skipped === 1 ? 'was' : 'were'
+  return `Cleared ${studies(cleared)}. ${studies(skipped)} being read by a colleague ${were} skipped.`
+}
+
 /** Accession numbers named in a failure message before it says 'and N more'. */
 export const FAILURES_NAMED = 5
 
@@ -36,8 +48,10 @@ export function describeFailures(failed: readonly ClearAllFailure[]): string {
 
 export function ClearAllStudies() {
   const dispatch = useAppDispatch()
-  const { status, done, total, failed, listFailed } = useAppSelector(selectClearAll)
+  const { status, done, total, failed, skipped, listFailed } = useAppSelector(selectClearAll)
   const finishedWithProblems = status === 'done' && (failed.length > 0 || listFailed)
+  const skippedText = skipped > 0 ? describeSkipped(done - failed.length - skipped, skipped) : ''
+  const finishedText = skippedText || 'All conversations were cleared.'
   const open = status === 'confirming' || status === 'running' || finishedWithProblems
 
   const close = () => {
@@ -58,7 +72,7 @@ export function ClearAllStudies() {
         Clear All Studies
       </Button>
       <Text role="status" fontSize="xs" color="fg.muted" textAlign="center">
-        {status === 'done' && !finishedWithProblems ? 'All conversations were cleared.' : ''}
+        {status === 'done' && !finishedWithProblems ? finishedText : ''}
       </Text>
 
       <Dialog.Root
@@ -81,7 +95,12 @@ export function ClearAllStudies() {
               </Dialog.Header>
               <Dialog.Body>
                 {status === 'confirming' && (
-                  <Dialog.Description>{CLEAR_ALL_QUESTION}</Dialog.Description>
+                  <Dialog.Description asChild>
+                    <Stack gap="2">
+                      <Text>{CLEAR_ALL_QUESTION}</Text>
+                      <Text>{CLEAR_ALL_KEEPS_SIGNED}</Text>
+                    </Stack>
+                  </Dialog.Description>
                 )}
                 {status === 'running' && (
                   <Stack gap="3">
@@ -100,10 +119,15 @@ export function ClearAllStudies() {
                   </Stack>
                 )}
                 {finishedWithProblems && (
-                  <Dialog.Description color="red.200">
-                    {listFailed
-                      ? 'The list of studies could not be loaded, so nothing was cleared.'
-                      : describeFailures(failed)}
+                  <Dialog.Description asChild>
+                    <Stack gap="2">
+                      <Text color="red.200">
+                        {listFailed
+                          ? 'The list of studies could not be loaded, so nothing was cleared.'
+                          : describeFailures(failed)}
+                      </Text>
+                      {skippedText && <Text>{skippedText}</Text>}
+                    </Stack>
                   </Dialog.Description>
                 )}
               </Dialog.Body>

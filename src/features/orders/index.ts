@@ -10,6 +10,7 @@ export {
   clearAllStarted,
   clearAllStudyCleared,
   clearAllStudyFailed,
+  clearAllStudySkipped,
   finderQueryChanged,
   finderQuerySettled,
   ordersSlice,

@@ -1,7 +1,7 @@
 /**
  * The orders feature's local state: which study is open, the statuses the SPA knows before the
  * server's list says so (CH-11), which studies were initialized in this session, the patient
- * finder, and the progress of 'Clear All Studies' (CL-1, CL-2).
+ * finder, and the progress of 'Clear All Studies' (CL-1, CL-2, CLM-11).
  *
  * Reducers refuse events that make no sense in the current state (a confirmation without a
  * question, progress while nothing runs), so a stray or replayed action cannot corrupt it.
@@ -25,6 +25,11 @@ export interface ClearAllState {
   done: number
   total: number
   failed: ClearAllFailure[]
+  /**
+   * Studies left alone because another clinician reads them (409 `claimed`, CLM-11): not a
+   * failure, so a retry does not take them up again.
+   */
+  skipped: number
   /** The list of orders to clear could not be loaded, so nothing was attempted. */
   listFailed: boolean
   /** The studies a retry works on; empty when the run covers every order. */
@@ -59,6 +64,7 @@ const idleClearAll: ClearAllState = {
   done: 0,
   total: 0,
   failed: [],
+  skipped: 0,
   listFailed: false,
   retrying: [],
 }
@@ -144,6 +150,12 @@ export const ordersSlice = createSlice({
         state.clearAll.failed.push(action.payload)
       }
     },
+    clearAllStudySkipped(state, _action: PayloadAction<{ orderId: Id }>) {
+      if (state.clearAll.status === 'running') {
+        state.clearAll.done += 1
+        state.clearAll.skipped += 1
+      }
+    },
     clearAllListFailed(state) {
       if (state.clearAll.status === 'running') {
         state.clearAll = { ...state.clearAll, status: 'done', listFailed: true }
@@ -200,6 +212,7 @@ export const {
   clearAllStarted,
   clearAllStudyCleared,
   clearAllStudyFailed,
+  clearAllStudySkipped,
   clearAllListFailed,
   clearAllFinished,
   clearAllDismissed,

@@ -4,7 +4,7 @@ import { apiRequest } from './apiRequest'
 import { apiDepsOf, baseApi } from './baseApi'
 import { IN_PROGRESS, type Id, type Rating, type SendMessageRequest } from '../../../contract'
 import type { InitializeAnswer, Message, SendMessageAnswer } from './model'
-import { isCachedInProgress, patchOrder, refreshOrder } from './orderCache'
+import { cachedCopiesOf, patchOrder, refreshOrder } from './orderCache'
 import {
   queueRatingCall,
   ratingCallEnded,
@@ -140,28 +140,40 @@ export const conversationApi = baseApi.injectEndpoints({
     }),
     clearConversation: build.mutation<null, Id>({
       query: (orderId) => apiRequest('clearConversation', { params: { id: orderId } }),
-      // Clearing deletes messages and report (and, unless signed reports are kept, the report's
-      // history) and resets the order's status (CL-2).
+      // Clearing deletes the messages and an unsigned draft with its revisions, and resets the
+      // order's status (CL-2); a signed report stays (CL-3).
       invalidatesTags: (_answer, _error, orderId) => [
         { type: 'Message', id: orderId },
         { type: 'Revision', id: orderId },
       ],
-      // The report is gone, which the caches take as it is. The status goes back to the one the
-      // order had before anyone worked on it, which only the server knows: only working on a
-      // study moves it (to in_progress, CH-11), so a study the caches show in progress is read
-      // again (its worklist entry takes the answer), and any other study keeps its status. The
-      // worklist itself is not refetched: 'Clear All' clears every study of a hospital's list.
+      // An unsigned draft is gone, which the caches take as it is. What else the order now is,
+      // only the server knows, so the order is read again (its worklist entry takes the answer)
+      // when a cache shows anything the clear may have changed: the study in progress (its
+      // original status comes back), signed (its status says final; a backend that deleted the
+      // report anyway shows it gone), or someone's claim (a clear another reader's claim would
+      // have refused went through, so that claim is gone: no stale 'Being read by'; CL-5). Any
+      // other study keeps its status, and the worklist itself is not refetched: 'Clear All'
+      // clears every study of a hospital's list.
       async onQueryStarted(orderId, lifecycle) {
         try {
           await lifecycle.queryFulfilled
         } catch {
           return
         }
-        const wasInProgress = isCachedInProgress(lifecycle.getState(), orderId)
-        patchOrder(lifecycle, orderId, (order) => {
-          order.report = null
-        })
-        if (wasInProgress) await refreshOrder(lifecycle, orderId)
+        const copies = cachedCopiesOf(lifecycle.getState(), orderId)
+        const signed = copies.some((copy) => copy.report?.is_final === true)
+        const readAgain = copies.some(
+          (copy) =>
+            copy.report?.is_final === true ||
+            copy.status === IN_PROGRESS ||
+            (copy.claimed_by ?? null) !== null,
+        )
+        if (!signed) {
+          patchOrder(lifecycle, orderId, (order) => {
+            order.report = null
+          })
+        }
+        if (readAgain) await refreshOrder(lifecycle, orderId)
       },
     }),
   }),

@@ -11,7 +11,7 @@
 import type { Draft } from '@reduxjs/toolkit'
 import { QueryStatus } from '@reduxjs/toolkit/query'
 import { apiDepsOf } from './baseApi'
-import { IN_PROGRESS, type Id } from '../../../contract'
+import type { Id } from '../../../contract'
 import type { ListedOrder } from './model'
 import {
   cachedOrderLists,
@@ -93,13 +93,16 @@ export function selectOrderById(state: OrdersState, orderId: Id): ListedOrder | 
   return ordersApi.endpoints.getOrder.select(orderId)(state).data ?? listedOrder(state, orderId)
 }
 
-/** Whether a cache shows the order in progress: the order itself, or an entry of a list. */
-export function isCachedInProgress(state: OrdersState, orderId: Id): boolean {
+/**
+ * Every copy of the order the caches hold: its own read, and its entry in each cached list. They
+ * are meant to agree, but one read late may not: a question of what any of them shows asks here.
+ */
+export function cachedCopiesOf(state: OrdersState, orderId: Id): ListedOrder[] {
   const order = ordersApi.endpoints.getOrder.select(orderId)(state).data
-  if (order?.status === IN_PROGRESS) return true
-  return cachedOrderLists(state).some((list) =>
-    list.orders.some((entry) => entry.id === orderId && entry.status === IN_PROGRESS),
+  const entries = cachedOrderLists(state).flatMap((list) =>
+    list.orders.filter((entry) => entry.id === orderId),
   )
+  return order ? [order, ...entries] : entries
 }
 
 /**

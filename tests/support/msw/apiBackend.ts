@@ -35,6 +35,7 @@ import {
   claimRequestSchema,
   CLAIMED_ERROR,
   EVENTS_PATH,
+  FINAL_STATUS,
   type Macro,
   type Template,
 } from '../../../contract'
@@ -443,12 +444,19 @@ export function apiHandlers(backend: ApiBackend) {
       recordRevision(backend, order.id, order.report, 'addendum')
       return HttpResponse.json(addendum, { status: 201 })
     }),
-    handle('clearConversation', ({ params }) => {
+    // As on our server: refused while another clinician reads the study (CLM-10); a signed
+    // report stays and its status says final (CL-3).
+    handle('clearConversation', ({ params, headers }) => {
       const order = orderOf(params)
       if (!order) return notFound('order')
+      const claimed = claimedRefusal(order, headers)
+      if (claimed) return claimed
       backend.messages.delete(order.id)
-      order.report = null
-      order.status = 'scheduled'
+      if (order.report?.is_final) order.status = FINAL_STATUS
+      else {
+        order.report = null
+        order.status = 'scheduled'
+      }
       return new HttpResponse(null, { status: 204 })
     }),
     handle('claimOrder', ({ params, body, headers }) => {
