@@ -4,9 +4,10 @@
  * as it was, Continue starts the clear-all saga. The dialog stays open while it runs, with
  * 'Clearing 12 of 105…' and a progress bar, because leaving the page half cleared without saying
  * so would be worse than a short wait. A run that cleared everything closes the dialog and says
- * so next to the button, with how many studies it left to the colleagues reading them; a partial
- * failure names the studies that kept their conversation (the first few accession numbers and
- * how many more) and offers 'Retry' for those, never for the ones left to a colleague.
+ * so next to the button. One that left studies to the colleagues reading them says how many in
+ * the dialog, with 'Close'; a partial failure names the studies that kept their conversation (the
+ * first few accession numbers and how many more) and offers 'Retry' for those, never for the ones
+ * left to a colleague.
  */
 import { Button, Dialog, Portal, Progress, Stack, Text } from '@chakra-ui/react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -49,10 +50,11 @@ export function describeFailures(failed: readonly ClearAllFailure[]): string {
 export function ClearAllStudies() {
   const dispatch = useAppDispatch()
   const { status, done, total, failed, skipped, listFailed } = useAppSelector(selectClearAll)
-  const finishedWithProblems = status === 'done' && (failed.length > 0 || listFailed)
+  const failedSome = failed.length > 0 || listFailed
+  // A run that left something behind says so in the dialog, to be closed (or retried) by hand.
+  const finishedWithNotes = status === 'done' && (failedSome || skipped > 0)
   const skippedText = skipped > 0 ? describeSkipped(done - failed.length - skipped, skipped) : ''
-  const finishedText = skippedText || 'All conversations were cleared.'
-  const open = status === 'confirming' || status === 'running' || finishedWithProblems
+  const open = status === 'confirming' || status === 'running' || finishedWithNotes
 
   const close = () => {
     if (status === 'confirming') dispatch(clearAllCancelled())
@@ -72,7 +74,7 @@ export function ClearAllStudies() {
         Clear All Studies
       </Button>
       <Text role="status" fontSize="xs" color="fg.muted" textAlign="center">
-        {status === 'done' && !finishedWithProblems ? finishedText : ''}
+        {status === 'done' && !finishedWithNotes ? 'All conversations were cleared.' : ''}
       </Text>
 
       <Dialog.Root
@@ -118,14 +120,16 @@ export function ClearAllStudies() {
                     </Progress.Root>
                   </Stack>
                 )}
-                {finishedWithProblems && (
+                {finishedWithNotes && (
                   <Dialog.Description asChild>
                     <Stack gap="2">
-                      <Text color="red.200">
-                        {listFailed
-                          ? 'The list of studies could not be loaded, so nothing was cleared.'
-                          : describeFailures(failed)}
-                      </Text>
+                      {failedSome && (
+                        <Text color="red.200">
+                          {listFailed
+                            ? 'The list of studies could not be loaded, so nothing was cleared.'
+                            : describeFailures(failed)}
+                        </Text>
+                      )}
                       {skippedText && <Text>{skippedText}</Text>}
                     </Stack>
                   </Dialog.Description>
@@ -142,15 +146,15 @@ export function ClearAllStudies() {
                     </Button>
                   </>
                 )}
-                {finishedWithProblems && (
-                  <>
-                    <Button variant="outline" onClick={() => dispatch(clearAllDismissed())}>
-                      Close
-                    </Button>
-                    <Button colorPalette="brand" onClick={() => dispatch(clearAllRetried())}>
-                      Retry
-                    </Button>
-                  </>
+                {finishedWithNotes && (
+                  <Button variant="outline" onClick={() => dispatch(clearAllDismissed())}>
+                    Close
+                  </Button>
+                )}
+                {status === 'done' && failedSome && (
+                  <Button colorPalette="brand" onClick={() => dispatch(clearAllRetried())}>
+                    Retry
+                  </Button>
                 )}
               </Dialog.Footer>
             </Dialog.Content>

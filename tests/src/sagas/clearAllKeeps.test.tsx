@@ -95,17 +95,20 @@ describe('Clear All Studies keeps what is signed and what a colleague reads', ()
     // The colleague's lease ran out on the server; the screen has not heard yet.
     orders.L!.claimed_by = null
 
-    await runClearAll(user)
+    const dialog = await runClearAll(user)
 
     expect(
-      await screen.findByText(
+      await within(dialog).findByText(
         'Cleared 5 studies. 1 study being read by a colleague was skipped.',
         {},
         RUN,
       ),
     ).toBeInTheDocument()
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    })
     // The colleague's study is as they left it, on the server and on screen.
     expect(apiBackend.messages.get('T')).toHaveLength(1)
     expect(orders.T!.report).not.toBeNull()
