@@ -6,7 +6,13 @@
  * values; the semantic tokens below give both conditions the same dark value, so nothing can
  * render light by accident.
  */
-import { createSystem, defaultConfig, defineConfig, type SystemContext } from '@chakra-ui/react'
+import {
+  createSystem,
+  defaultConfig,
+  defineConfig,
+  defineRecipe,
+  type SystemContext,
+} from '@chakra-ui/react'
 
 /** A cool grey with a hint of blue: calmer than neutral grey under long reading sessions. */
 const ink = {
@@ -26,6 +32,28 @@ const ink = {
 /** Same value in both colour modes: the app is dark whatever the OS prefers. */
 const dark = (value: string) => ({ value: { _light: value, _dark: value } })
 
+/**
+ * UI-1: a disabled button looks disabled. Chakra only halves its opacity, and a halved teal on
+ * these dark surfaces still reads as a button to press; so a disabled button loses its colour:
+ * filled ones turn grey (fg.subtle on bg.emphasized, about 4.6:1, still readable), outlined and
+ * bare ones keep only muted text, and the pointer says not-allowed. Opaque, so the contrast holds.
+ */
+const DISABLED_FILLED = { bg: 'bg.emphasized', color: 'fg.subtle', borderColor: 'transparent' }
+const DISABLED_BARE = { bg: 'transparent', color: 'fg.subtle' }
+const buttonRecipe = defineRecipe({
+  base: { _disabled: { opacity: '1', cursor: 'not-allowed', shadow: 'none' } },
+  variants: {
+    variant: {
+      solid: { _disabled: DISABLED_FILLED },
+      subtle: { _disabled: DISABLED_FILLED },
+      surface: { _disabled: DISABLED_FILLED },
+      outline: { _disabled: { ...DISABLED_BARE, borderColor: 'border' } },
+      ghost: { _disabled: DISABLED_BARE },
+      plain: { _disabled: DISABLED_BARE },
+    },
+  },
+})
+
 const config = defineConfig({
   globalCss: {
     'html, body': {
@@ -35,6 +63,7 @@ const config = defineConfig({
     },
   },
   theme: {
+    recipes: { button: buttonRecipe },
     tokens: {
       colors: { gray: ink },
       fonts: {

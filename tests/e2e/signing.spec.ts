@@ -6,9 +6,9 @@
  * the communication (prefilled with the time), records it, and signs; the signed report names
  * its signer and carries the record.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
-import { openReportEditor, selectStudy, shot, signUp } from './support'
+import { openReportEditor, selectStudy, sendAndAwaitReply, shot, signUp } from './support'
 
 test.beforeEach(async ({ request }) => {
   await speechService.reset(request)
@@ -82,17 +82,121 @@ test('TPL-5 VC-2 VC-6 HK-2 QA-16 CR-14 a template filled by Tab and by voice, a 
   await expect(confirm).toBeDisabled()
   const form = dialog.getByRole('group', { name: 'Critical result communication' })
   await expect(form.getByLabel('Communicated at')).not.toHaveValue('')
+  // SG-3: the focus is where the clinician must act; CR-24: examples, and what is missing.
+  await expect(form.getByLabel('Recipient')).toBeFocused()
+  await expect(form.getByLabel('Role')).toHaveAttribute('placeholder', 'e.g. ED attending')
+  const record = form.getByRole('button', { name: 'Record communication' })
+  await expect(record).toBeDisabled()
+  await expect(record).toHaveAccessibleDescription(
+    'Fill in Recipient and Role to record the communication.',
+  )
+  await page.screenshot({ path: shot('critical-result-empty') })
   await form.getByLabel('Recipient').fill('Dr Omar Reyes')
   await form.getByLabel('Role').fill('Emergency physician')
   await form.getByLabel('Method').selectOption({ label: 'Phone' })
   await form.getByText('Read back', { exact: true }).click()
   await page.screenshot({ path: shot('critical-result') })
-  await form.getByRole('button', { name: 'Record communication' }).click()
+  await record.click()
   await expect(form.getByRole('status')).toContainText('Dr Omar Reyes')
   await expect(confirm).toBeEnabled()
-  await confirm.click()
+  await expect(confirm).toBeFocused()
+  await page.keyboard.press('Enter')
 
   await expect(page.getByText('This report has been finalized and cannot be edited.')).toBeVisible()
   await expect(page.getByText(/^Signed by Dr Ada Signer at \d{1,2}:\d{2} [ap]m$/)).toBeVisible()
   await expect(page.getByText(/Critical result communicated to Dr Omar Reyes/)).toBeVisible()
+})
+
+/** A study no other browser test writes in: MR enterography, with an indication. */
+const KEYBOARD_STUDY = 'A26114444'
+
+/** An `rgb(...)`/`rgba(...)` colour's channels. */
+function channels(color: string): [number, number, number] {
+  const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number)
+  return [r, g, b]
+}
+
+/** WCAG contrast of two opaque colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, bl] = channels(color).map((c) => {
+      const s = c / 255
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+    }) as [number, number, number]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl
+  }
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (light + 0.05) / (dark + 0.05)
+}
+
+/** How a button is drawn: what tells a disabled one from an enabled one. */
+function buttonLook(button: Locator) {
+  return button.evaluate((element) => {
+    const style = getComputedStyle(element)
+    return {
+      opacity: Number(style.opacity),
+      cursor: style.cursor,
+      background: style.backgroundColor,
+      color: style.color,
+    }
+  })
+}
+
+/** How far a colour is from grey: 0 for a grey, up to 255 for a pure hue. */
+const chroma = (color: string) => Math.max(...channels(color)) - Math.min(...channels(color))
+
+test('WS-14 RP-7 SG-3 UI-1 who is signed in, a report written through the chat onto the starting text, signed with Ctrl+Shift+F and Enter', async ({
+  page,
+}) => {
+  const email = await signUp(page, 'keys', 'Dr Kim Keys')
+
+  // WS-14: the header names the clinician; hovering the name shows the login id.
+  const header = page.getByRole('banner')
+  const name = header.getByText('Dr Kim Keys', { exact: true })
+  await expect(name).toBeVisible()
+  await name.hover()
+  await expect(page.getByRole('tooltip')).toContainText(email)
+  await expect(page.getByText(email, { exact: true })).toBeVisible()
+  await page.screenshot({ path: shot('signed-in-header') })
+
+  // RP-7: report text sent through the chat adds to the new report's starting text.
+  await selectStudy(page, KEYBOARD_STUDY)
+  const { report, impression } = await openReportEditor(page)
+  const start =
+    'HISTORY:\nCrohn disease on adalimumab; assess small bowel disease activity\n\n' +
+    'TECHNIQUE:\nMR Enterography with and without contrast\n\n'
+  await expect(report).toHaveValue(`${start}COMPARISON:\n\n\nFINDINGS:\n`)
+  const message = page.getByRole('textbox', { name: 'Message' })
+  await sendAndAwaitReply(page, async () => {
+    await message.fill(
+      'Findings: no active small bowel inflammation. Impression: quiescent Crohn disease.',
+    )
+    await message.press('Enter')
+  })
+  await expect(report).toHaveValue(
+    `${start}COMPARISON:\n\n\nFINDINGS:\nno active small bowel inflammation.`,
+  )
+  await expect(impression).toHaveValue('quiescent Crohn disease.')
+
+  // SG-3: nothing blocks, so the dialog's focus is on Finalize and Enter signs.
+  await impression.press('ControlOrMeta+Shift+F')
+  const dialog = page.getByRole('alertdialog', { name: 'Finalize report' })
+  const confirm = dialog.getByRole('button', { name: 'Finalize', exact: true })
+  await expect(confirm).toBeFocused()
+  await page.screenshot({ path: shot('finalize-focused') })
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('This report has been finalized and cannot be edited.')).toBeVisible()
+
+  // UI-1: the signed report's Finalize is disabled and looks it: grey, not the accent it has
+  // when enabled, its text still readable, and the pointer says not-allowed.
+  const finalize = page.getByRole('button', { name: 'Finalize', exact: true })
+  await expect(finalize).toBeDisabled()
+  await page.screenshot({ path: shot('disabled-buttons') })
+  const disabled = await buttonLook(finalize)
+  expect(disabled.cursor).toBe('not-allowed')
+  expect(disabled.opacity).toBe(1)
+  expect(chroma(disabled.background)).toBeLessThan(30)
+  expect(contrast(disabled.color, disabled.background)).toBeGreaterThanOrEqual(4.5)
+  const save = await buttonLook(page.getByRole('button', { name: 'Save', exact: true }))
+  expect(save.cursor).toBe('not-allowed')
 })

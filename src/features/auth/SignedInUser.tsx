@@ -40,7 +40,13 @@ export function SignedInUser() {
       </Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>
-          <Tooltip.Content>
+          {/* Dark like the rest of the page: Chakra's inverted tooltip is a white glare here. */}
+          <Tooltip.Content
+            bg="bg.emphasized"
+            color="fg"
+            borderWidth="1px"
+            borderColor="border.emphasized"
+          >
             Signed in as{' '}
             <Text as="span" fontWeight="semibold">
               {label.loginId}

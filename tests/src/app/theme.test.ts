@@ -1,6 +1,7 @@
 /**
  * LG-1 "dark theme": the theme is dark in both colour-scheme conditions, and text keeps WCAG AA
  * contrast (4.5:1) on every surface, so a reading room never gets a light or low-contrast page.
+ * UI-1: a disabled button looks disabled, and stays readable.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -58,6 +59,33 @@ describe('the theme', () => {
       }
     }
   })
+
+  it.each(CONDITIONS)(
+    'UI-1 a disabled button of every variant loses its colour, opaque, its text readable (%s)',
+    (condition) => {
+      type Styles = Record<string, string | undefined>
+      const recipe = appSystem().getRecipe('button') as {
+        base?: { _disabled?: Styles }
+        variants?: { variant?: Record<string, { _disabled?: Styles }> }
+      }
+      expect(recipe.base?._disabled).toMatchObject({ opacity: '1', cursor: 'not-allowed' })
+      const variants = Object.entries(recipe.variants?.variant ?? {})
+      expect(variants.map(([name]) => name)).toEqual(
+        expect.arrayContaining(['solid', 'subtle', 'surface', 'outline', 'ghost', 'plain']),
+      )
+      for (const [name, styles] of variants) {
+        const disabled = styles._disabled ?? {}
+        expect(disabled.color, name).toBe('fg.subtle')
+        // A bare button shows the surface under it: fg.subtle is AA on each (LG-1).
+        const background = disabled.bg === 'transparent' ? 'bg.muted' : (disabled.bg ?? '')
+        const ratio = contrast(
+          resolveColor('fg.subtle', condition),
+          resolveColor(background, condition),
+        )
+        expect(ratio, `${name} disabled`).toBeGreaterThanOrEqual(4.5)
+      }
+    },
+  )
 
   it('LG-1 the page starts dark, before any script runs', () => {
     const html = readFileSync(path.join(process.cwd(), 'index.html'), 'utf8')
