@@ -87,6 +87,10 @@ export const ORDER_LIST_QUERY_KEYS = [
   'q',
   'claimed',
 ] as const
+/**
+ * `status=final` of GET /orders: the signed studies. It is also the status our server gives an
+ * order once its report is signed (a signed study is no longer in progress).
+ */
 export const FINAL_STATUS = 'final'
 /**
  * An order the hospital cancelled (HL7 ORC-1 CA): kept with anything written about it, but left
@@ -111,6 +115,7 @@ export const CLAIMED_ERROR = 'claimed'
  * the order as GET /orders/{id} answers it now (null once it is deleted). The first event of a
  * stream is `ready` (`data: {"version"}`); `reset` means the server cannot replay from the
  * `Last-Event-ID` sent, so the client refetches what it holds once. Comments keep it alive.
+ * `conversation.message` says the study's conversation has new messages; which, the chat reads.
  */
 export const EVENTS_PATH = '/events'
 export const ORDER_EVENT_TYPES = [
@@ -126,6 +131,7 @@ export const ORDER_EVENT_TYPES = [
   'report.addendum',
   'report.communication',
   'conversation.cleared',
+  'conversation.message',
 ] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
 export const STREAM_EVENTS = { ready: 'ready', reset: 'reset' } as const

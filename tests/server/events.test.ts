@@ -119,6 +119,51 @@ describe.skipIf(skipDatabase)('the live worklist', () => {
       expect([...ORDER_EVENT_TYPES, 'ready', 'reset']).toContain(event.type)
   })
 
+  it('EV-9 a chat message reaches the stream as one conversation.message per exchange, naming no text', async () => {
+    const stream = await open()
+    await stream.next((event) => event.type === 'ready')
+    const id = ids[5]!
+    const of = (event: { type: string; data: string }) =>
+      event.type === 'conversation.message' && dataOf(event).order_id === id
+
+    const sent = await t.api('POST', `/orders/${id}/messages`, {
+      token,
+      body: { content: 'Any effusion?' },
+    })
+    expect(sent.statusCode).toBe(200)
+    const event = await stream.next(of)
+    expect(orderSchema.parse(dataOf(event).order).id).toBe(id)
+    expect(event.data).not.toContain('effusion')
+    // The question and its reply are one statement's rows: one event, not one per message.
+    await t.api('PUT', `/orders/${id}/report`, { token, body: { sections } })
+    await stream.next((e) => e.type === 'report.saved' && dataOf(e).order_id === id)
+    expect(stream.events.filter(of)).toHaveLength(1)
+  })
+
+  it('EV-11 a signed study is no longer in progress: its order turns final and leaves status=in_progress', async () => {
+    const stream = await open()
+    await stream.next((event) => event.type === 'ready')
+    const id = ids[6]!
+    await t.api('POST', `/orders/${id}/messages`, { token, body: { content: 'Findings: none.' } })
+    await t.api('PUT', `/orders/${id}/report`, { token, body: { sections } })
+    const active = () =>
+      t
+        .api('GET', '/orders?limit=500&status=in_progress', { token })
+        .then((res) => res.json<{ items: { id: string }[] }>().items.map((o) => o.id))
+    expect(await active()).toContain(id)
+
+    expect((await t.api('POST', `/orders/${id}/report/finalize`, { token })).statusCode).toBe(200)
+    const finalized = dataOf(
+      await stream.next((e) => e.type === 'report.finalized' && dataOf(e).order_id === id),
+    )
+    expect(orderSchema.parse(finalized.order).status).toBe('final')
+    expect(await active()).not.toContain(id)
+    // A later message does not put it back in progress.
+    await t.api('POST', `/orders/${id}/messages`, { token, body: { content: 'Thanks.' } })
+    const order = orderSchema.parse((await t.api('GET', `/orders/${id}`, { token })).json())
+    expect(order.status).toBe('final')
+  })
+
   it('EV-3 a stream that comes back with Last-Event-ID gets what it missed, in order, then ready', async () => {
     const first = await open()
     const ready = await first.next((event) => event.type === 'ready')
@@ -169,7 +214,7 @@ describe.skipIf(skipDatabase)('the live worklist', () => {
   })
 
   it.runIf(onPostgres)(
-    'EV-5 a change made through another server instance on the same PostgreSQL reaches the stream',
+    'EV-5 EV-9 a change made through another server instance on the same PostgreSQL reaches the stream, a chat message too',
     async () => {
       const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl ?? '' })
       const other = await buildApp({
@@ -193,6 +238,16 @@ describe.skipIf(skipDatabase)('the live worklist', () => {
           (e) => e.type === 'order.claimed' && dataOf(e).order_id === id,
         )
         expect(orderSchema.parse(dataOf(event).order).claimed_by?.name).toBe('Dr Live')
+
+        // EV-9: a colleague's message, sent through the other instance, reaches this stream.
+        const message = await other.inject({
+          method: 'POST',
+          url: `/api/v1/orders/${id}/messages`,
+          headers: { authorization: `Bearer ${token}` },
+          payload: { content: 'Any prior imaging?' },
+        })
+        expect(message.statusCode).toBe(200)
+        await stream.next((e) => e.type === 'conversation.message' && dataOf(e).order_id === id)
       } finally {
         await other.close()
         await database.close()
