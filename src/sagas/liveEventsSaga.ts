@@ -3,10 +3,13 @@
  * stream (services/events/eventStream.ts), reconnected with backoff and `Last-Event-ID`. Each event
  * becomes `liveEvents/eventReceived` (serializable: the order as the backend sent it), and what it
  * means for the caches follows from that action alone, so replaying the log replays the patches:
- * - an order: its cached read and its entry in every cached list take it, as patches of what the
- *   caches hold, unless they already hold a newer report;
+ * - an order: it goes to `changeOrder` (services/api/orderChanges.ts), the one place a change to
+ *   an order reaches the caches: its cached read and its entry in every cached list take it, a
+ *   list it now belongs in takes it in its place (EV-10), one cancelled by the hospital loses it;
+ * - new messages in a study (EV-9): that study's messages are read again, so a colleague's
+ *   message and its reply show in an open chat; not while this tab's own send to the study is on
+ *   its way (its answer reads them, and the message would show twice meanwhile);
  * - a cleared conversation: that study's messages are read again;
- * - an order cancelled by the hospital (HL7 CA): it leaves every cached list;
  * - `reset` (a gap the server cannot fill): every order is read again, once.
  * A backend without the stream (the spec's) is asked once per session; nothing else changes.
  */
@@ -23,18 +26,14 @@ import {
   select,
   take,
 } from 'redux-saga/effects'
-import { CANCELLED_STATUS, STREAM_EVENTS, type Id } from '../../contract'
+import { STREAM_EVENTS, type Id } from '../../contract'
 import { sessionEnded } from '../features/auth'
+import { selectIsSending } from '../features/conversation'
+import { selectViewerId } from '../features/orders'
 import { sessionStarted } from '../shared/events'
 import type { SessionTokenSource } from '../services/auth/sessionTokenSource'
 import { baseApi } from '../services/api/baseApi'
-import {
-  dropFromLists,
-  patchOrder,
-  selectOrderById,
-  type OrderCacheAccess,
-} from '../services/api/orderCache'
-import type { OrdersState } from '../services/api/ordersApi'
+import { changeOrder } from '../services/api/orderChanges'
 import { readOrder } from '../services/api/read/entities'
 import {
   reconnectDelayMs,
@@ -130,11 +129,6 @@ export function* followLiveEvents(): SagaIterator {
   }
 }
 
-const reportTime = (order: { report: { updated_at?: string | null } | null } | undefined) => {
-  const time = order?.report?.updated_at ? Date.parse(order.report.updated_at) : NaN
-  return Number.isNaN(time) ? null : time
-}
-
 /** What one event means for the caches (see the file's comment). */
 export function* applyLiveEvent(action: ReturnType<typeof liveEventReceived>): SagaIterator {
   const { type, orderId, order: raw } = action.payload
@@ -143,29 +137,22 @@ export function* applyLiveEvent(action: ReturnType<typeof liveEventReceived>): S
     return
   }
   if (!orderId) return
-  if (type === 'conversation.cleared') {
-    yield put(baseApi.util.invalidateTags([{ type: 'Message', id: orderId }]))
-  }
+  const messagesChanged =
+    type === 'conversation.cleared' ||
+    (type === 'conversation.message' && !((yield select(selectIsSending, orderId)) as boolean))
+  if (messagesChanged) yield put(baseApi.util.invalidateTags([{ type: 'Message', id: orderId }]))
   const read = readOrder(raw)
   if (!read.ok || read.value.id !== orderId) return
-  const cached = (yield select((state: OrdersState) => selectOrderById(state, orderId))) as
-    Parameters<typeof reportTime>[0] | undefined
-  const had = reportTime(cached)
-  const now = reportTime(read.value)
-  // The stream reads an order when it hears of a change; an answer to this tab's own later write
-  // may already be here. Never step back, except where the report is gone on purpose.
-  const removed = type === 'conversation.cleared' || type === 'report.deleted'
-  if (had !== null && (now === null ? !removed : now < had)) return
-  // Patches of what the caches hold (queryResultPatched actions: a replayed log replays them);
-  // a cache that does not hold the order is left alone, and no list is read again.
-  const order = read.value
-  yield put((dispatch: OrderCacheAccess['dispatch'], getState: () => OrdersState): void => {
-    patchOrder({ dispatch, getState }, orderId, (draft) => {
-      Object.assign(draft, order)
-    })
-    // Cancelled by the hospital (HL7 CA): it leaves every list; its own read keeps the status.
-    if (order.status === CANCELLED_STATUS) dropFromLists({ dispatch, getState }, orderId)
-  })
+  yield put(
+    changeOrder({
+      orderId,
+      source: 'stream',
+      order: read.value,
+      // Never step back to an older report, except where the report is gone on purpose.
+      reportRemoved: type === 'conversation.cleared' || type === 'report.deleted',
+      viewerId: (yield select(selectViewerId)) as Id | null,
+    }),
+  )
 }
 
 /** Events are applied one after the other: each compares itself with what the one before left. */

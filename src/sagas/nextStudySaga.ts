@@ -18,8 +18,7 @@ import {
 import { isApiError } from '../services/api/baseApi'
 import { claimsApi } from '../services/api/claimsApi'
 import type { Order } from '../services/api/model'
-import { patchOrder, type OrderCacheAccess } from '../services/api/orderCache'
-import type { OrdersState } from '../services/api/ordersApi'
+import { changeOrder } from '../services/api/orderChanges'
 import { callEndpoint } from './effects/endpoint'
 
 export function* openNextStudy(): SagaIterator {
@@ -38,12 +37,7 @@ export function* openNextStudy(): SagaIterator {
   }
   // Into every cache holding the order, as every change is (queryResultPatched: a replayed log
   // replays it); a study no loaded page holds is read on its own when it opens.
-  const found = order
-  yield put((dispatch: OrderCacheAccess['dispatch'], getState: () => OrdersState): void => {
-    patchOrder({ dispatch, getState }, found.id, (draft) => {
-      Object.assign(draft, found)
-    })
-  })
+  yield put(changeOrder({ orderId: order.id, source: 'nextStudy', order }))
   yield put(nextStudyFound({ orderId: order.id }))
   yield put(studySelected({ orderId: order.id }))
 }

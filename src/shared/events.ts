@@ -8,6 +8,7 @@
  */
 import { createAction } from '@reduxjs/toolkit'
 import type { Id } from '../../contract'
+import type { ClaimHolder, Order, Report } from '../services/api/model'
 
 /**
  * The clinician typed in a study's chat input (the conversation feature's event). Conversation
@@ -46,3 +47,31 @@ export const sessionUserDescribed = createAction<{ name: string | null; loginIds
  * nothing the workspace dispatches reaches them late.
  */
 export const workspaceFlowsStarted = createAction('app/workspaceFlowsStarted')
+
+/** Who told the SPA that an order changed: for whoever reads the action log. */
+export type OrderChangeSource = 'stream' | 'claim' | 'nextStudy' | 'report' | 'message' | 'clear'
+
+/**
+ * What is known of a change to one order: the order as the server has it now (`order`), or what
+ * an answer said of it (`fields`). `src/services/api/orderChanges.ts` is where it reaches the
+ * caches; see there.
+ */
+export interface OrderChange {
+  orderId: Id
+  source: OrderChangeSource
+  /** The whole order as the server has it now (a stream event, Next study's answer). */
+  order?: Order
+  /** What an answer said of the order: its status, its report, who reads it. */
+  fields?: { status?: string; report?: Report | null; claimed_by?: ClaimHolder | null }
+  /** Its report is gone on purpose (a cleared conversation): an older report is no step back. */
+  reportRemoved?: boolean
+  /** Whose claims are 'Mine', to place the order into a 'Mine' list (null: into none). */
+  viewerId?: Id | null
+}
+
+/**
+ * An order changed (the API layer's event, put by `changeOrder`, orderChanges.ts, before the
+ * cache patches it means): the orders feature ends its local in-progress mark once the server says
+ * the study is signed (EV-11).
+ */
+export const orderChanged = createAction<OrderChange>('orders/orderChanged')

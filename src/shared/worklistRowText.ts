@@ -43,23 +43,42 @@ export const MINUTE_MS = 60_000
 export const minuteOf = (nowMs: number) => Math.floor(nowMs / MINUTE_MS) * MINUTE_MS
 
 /**
- * WL-8, WL-9: whole minutes the study has waited at `nowMs`, and whether a stat study waits past
- * its target; null when the order has no time to count from.
+ * WL-9, WL-13: minutes a study of each priority may wait before its row is marked past the target;
+ * a routine study has none.
+ */
+export interface WaitTargets {
+  stat: number
+  urgent: number
+}
+
+const targetOf = (priority: Priority, targets: WaitTargets): number | null =>
+  priority === 'routine' ? null : targets[priority]
+
+/**
+ * WL-8, WL-9, WL-13: whole minutes the study has waited at `nowMs`, and whether it waits past its
+ * priority's target; null when the order has no time to count from. A signed study is read, not
+ * waiting: it is never overdue (EV-11).
  */
 export function waitingOf(
-  order: { ordered_at?: string | undefined; priority: Priority },
+  order: { ordered_at?: string | undefined; priority: Priority; signed?: boolean },
   nowMs: number,
-  statTargetMinutes: number,
+  targets: WaitTargets,
 ): { minutes: number; overdue: boolean } | null {
   const since = order.ordered_at === undefined ? Number.NaN : Date.parse(order.ordered_at)
   if (Number.isNaN(since)) return null
   const minutes = Math.floor((nowMs - since) / MINUTE_MS)
-  return { minutes, overdue: order.priority === 'stat' && minutes > statTargetMinutes }
+  const target = targetOf(order.priority, targets)
+  return { minutes, overdue: order.signed !== true && target !== null && minutes > target }
 }
 
-/** What screen readers hear after an overdue clock (WL-9). */
-export const pastTargetText = (statTargetMinutes: number) =>
-  `, past the stat target of ${String(statTargetMinutes)} min`
+/** The marker's words (its title): 'Past the urgent target of 60 min' (WL-9, WL-13). */
+export function pastTargetTitle(priority: Priority, targets: WaitTargets): string {
+  return `Past the ${priority} target of ${String(targetOf(priority, targets) ?? 0)} min`
+}
+
+/** What screen readers hear after an overdue clock (WL-9, WL-13). */
+export const pastTargetText = (priority: Priority, targets: WaitTargets) =>
+  `, ${pastTargetTitle(priority, targets).replace(/^P/, 'p')}`
 
 /** 'Being read by NAME' for a study someone else claims (WL-10); the clinician's own says nothing. */
 export function claimLabel(

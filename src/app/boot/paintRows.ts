@@ -16,6 +16,7 @@ import {
   studyLabel,
   waitingOf,
   waitingText,
+  type WaitTargets,
 } from '../../shared/worklistRowText'
 
 /** A row of the first page, as the first paint reads it (firstRows.ts). */
@@ -44,7 +45,8 @@ export interface PaintContext {
   /** Whose session it is: their own claims say nothing (WL-10). */
   viewerId: string | null
   nowMs: number
-  statTargetMinutes: number
+  /** The stat and urgent targets past which a row's clock is marked (WL-9, WL-13). */
+  targets: WaitTargets
   /** A row was clicked: the study the app opens when it takes over. */
   onOpen: (orderId: string) => void
 }
@@ -77,17 +79,22 @@ function rowOf(document: Document, row: FirstRow, index: number, context: PaintC
     if (title) node.title = value
     return node
   }
-  const waiting = waitingOf(row, minuteOf(context.nowMs), context.statTargetMinutes)
+  const waiting = waitingOf(
+    { ...row, signed: row.is_final },
+    minuteOf(context.nowMs),
+    context.targets,
+  )
+  const over = row.priority === 'urgent' ? 'fp-wait fp-over fp-urgent' : 'fp-wait fp-over'
   let clock: HTMLElement | null = null
   if (waiting) {
     clock = element(
       document,
       'span',
-      waiting.overdue ? 'fp-wait fp-over' : 'fp-wait',
+      waiting.overdue ? over : 'fp-wait',
       waiting.overdue ? element(document, 'span', null, '⚠ ') : null,
       text('fp-hidden', 'Waiting '),
       waitingText(waiting.minutes),
-      waiting.overdue ? text('fp-hidden', pastTargetText(context.statTargetMinutes)) : null,
+      waiting.overdue ? text('fp-hidden', pastTargetText(row.priority, context.targets)) : null,
     )
     clock.firstElementChild?.setAttribute('aria-hidden', 'true')
   }

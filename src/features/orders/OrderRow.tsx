@@ -84,7 +84,11 @@ export const OrderRow = memo(function OrderRow({
         <Text fontWeight="semibold" truncate flex="1" title={patientLabel(order)}>
           {patientLabel(order)}
         </Text>
-        <WaitingClock orderedAt={order.ordered_at} priority={order.priority} />
+        <WaitingClock
+          orderedAt={order.ordered_at}
+          priority={order.priority}
+          signed={order.report?.is_final === true}
+        />
         <PriorityBadge priority={order.priority} />
       </Flex>
       <Text fontSize="sm" color="fg.muted" truncate title={study}>

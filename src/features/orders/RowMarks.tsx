@@ -1,26 +1,40 @@
 /**
  * What a worklist row says of the department (issue 16): how long the study has waited (WL-8),
- * marked when a stat study waits past its target (WL-9), and who else reads it (WL-10).
+ * marked when a stat or urgent study waits past its priority's target (WL-9, WL-13) and is not
+ * signed yet (EV-11), and who else reads it (WL-10).
  */
 import { Text, VisuallyHidden } from '@chakra-ui/react'
 import { memo } from 'react'
 import { useAppConfig } from '../../shared/config'
 import { useAppSelector } from '../../app/hooks'
 import type { ClaimHolder, Priority } from '../../services/api/model'
-import { claimLabel, pastTargetText, waitingOf, waitingText } from '../../shared/worklistRowText'
+import {
+  claimLabel,
+  pastTargetText,
+  pastTargetTitle,
+  waitingOf,
+  waitingText,
+} from '../../shared/worklistRowText'
 import { useMinute } from './useMinute'
 import { selectViewerId } from './worklistSlice'
 
 export interface WaitingClockProps {
   orderedAt: string | undefined
   priority: Priority
+  /** The study's report is signed: it waits for nobody (EV-11). */
+  signed: boolean
 }
 
-/** WL-8, WL-9: the study's waiting time, updated each minute; nothing when it has no time. */
-export const WaitingClock = memo(function WaitingClock({ orderedAt, priority }: WaitingClockProps) {
+/** WL-8, WL-9, WL-13: the study's waiting time, updated each minute; none without a time. */
+export const WaitingClock = memo(function WaitingClock({
+  orderedAt,
+  priority,
+  signed,
+}: WaitingClockProps) {
   const minute = useMinute()
-  const { statTargetMinutes } = useAppConfig()
-  const waiting = waitingOf({ ordered_at: orderedAt, priority }, minute, statTargetMinutes)
+  const { statTargetMinutes, urgentTargetMinutes } = useAppConfig()
+  const targets = { stat: statTargetMinutes, urgent: urgentTargetMinutes }
+  const waiting = waitingOf({ ordered_at: orderedAt, priority, signed }, minute, targets)
   if (waiting === null) return null
   const { overdue } = waiting
   const shown = waitingText(waiting.minutes)
@@ -31,15 +45,15 @@ export const WaitingClock = memo(function WaitingClock({ orderedAt, priority }: 
       flexShrink={0}
       whiteSpace="nowrap"
       fontVariantNumeric="tabular-nums"
-      color={overdue ? 'priority.stat' : 'fg.subtle'}
+      color={overdue ? (priority === 'urgent' ? 'priority.urgent' : 'priority.stat') : 'fg.subtle'}
       fontWeight={overdue ? 'semibold' : undefined}
       data-overdue={overdue || undefined}
-      title={overdue ? `Past the stat target of ${String(statTargetMinutes)} min` : undefined}
+      title={overdue ? pastTargetTitle(priority, targets) : undefined}
     >
       {overdue && <span aria-hidden="true">⚠ </span>}
       <VisuallyHidden>Waiting </VisuallyHidden>
       {shown}
-      {overdue && <VisuallyHidden>{pastTargetText(statTargetMinutes)}</VisuallyHidden>}
+      {overdue && <VisuallyHidden>{pastTargetText(priority, targets)}</VisuallyHidden>}
     </Text>
   )
 })

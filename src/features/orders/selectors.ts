@@ -133,7 +133,10 @@ export function sortWorklist(
   return RANKS.flatMap((rank) => buckets.get(rank) ?? [])
 }
 
-/** The statuses the SPA set locally (CH-11), merged over the server's. */
+/** A signed study is read, not in progress, whatever its status says (EV-11). */
+const isSigned = (order: ListedOrder) => order.report?.is_final === true
+
+/** The statuses the SPA set locally (CH-11), merged over the server's, never over a signed one. */
 function withLocalStatus(
   orders: readonly WorklistOrder[],
   localStatus: ReturnType<typeof selectLocalStatus>,
@@ -141,7 +144,7 @@ function withLocalStatus(
   if (Object.keys(localStatus).length === 0) return orders
   return orders.map((order) => {
     const local = localStatus[order.id]
-    return local && local !== order.status ? { ...order, status: local } : order
+    return local && local !== order.status && !isSigned(order) ? { ...order, status: local } : order
   })
 }
 
@@ -157,7 +160,7 @@ const selectSearchResults = shown(selectServerSearch)
 /** Every order known, as the worklist would show it. */
 const selectKnown = shown(selectServerKnown)
 
-const inProgress = (order: WorklistOrder) => order.status === IN_PROGRESS
+const inProgress = (order: WorklistOrder) => order.status === IN_PROGRESS && !isSigned(order)
 const selectActiveCandidates = shown(
   createSelector([selectServerActive, selectServerKnown], (active, known) =>
     distinctOrders([active, known]),
@@ -167,7 +170,7 @@ const selectActiveCandidates = shown(
 /**
  * WS-2: the studies in progress, in worklist order. From a paging backend: its Active Studies
  * pages, and any other study a cache shows in progress (CH-11, before the server's list says
- * so); a study no longer in progress leaves at once.
+ * so); a study no longer in progress leaves at once, and so does a signed one (EV-11).
  */
 export const selectActiveStudies = createSelector(
   [selectWorklistMode, selectWorklist, selectActiveCandidates],

@@ -35,7 +35,8 @@ import { CLAIM, type Id } from '../../../contract'
 import { isApiError } from '../../services/api/baseApi'
 import { claimsApi } from '../../services/api/claimsApi'
 import type { ClaimHolder } from '../../services/api/model'
-import { patchOrder, selectOrderById, type OrderCacheAccess } from '../../services/api/orderCache'
+import { selectOrderById } from '../../services/api/orderCache'
+import { changeOrder } from '../../services/api/orderChanges'
 import { ordersApi, type OrdersState } from '../../services/api/ordersApi'
 import { claimHolderOfRefusal, readClaimHolder } from '../../services/api/read/claims'
 import { callEndpoint } from '../effects/endpoint'
@@ -48,11 +49,7 @@ type HolderNews = { holder: ClaimHolder | null; signed: boolean } | undefined
 
 /** The caches' copy of the study's claim, patched like every other change (replayable). */
 function* patchHolder(orderId: Id, holder: ClaimHolder | null): SagaIterator {
-  yield put((dispatch: OrderCacheAccess['dispatch'], getState: () => OrdersState): void => {
-    patchOrder({ dispatch, getState }, orderId, (order) => {
-      order.claimed_by = holder
-    })
-  })
+  yield put(changeOrder({ orderId, source: 'claim', fields: { claimed_by: holder } }))
 }
 
 type ClaimResult =

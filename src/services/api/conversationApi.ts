@@ -4,7 +4,8 @@ import { apiRequest } from './apiRequest'
 import { apiDepsOf, baseApi } from './baseApi'
 import { IN_PROGRESS, type Id, type Rating, type SendMessageRequest } from '../../../contract'
 import type { InitializeAnswer, Message, SendMessageAnswer } from './model'
-import { cachedCopiesOf, patchOrder, refreshOrder } from './orderCache'
+import { cachedCopiesOf, refreshOrder } from './orderCache'
+import { changeOrder } from './orderChanges'
 import {
   queueRatingCall,
   ratingCallEnded,
@@ -72,9 +73,9 @@ export const conversationApi = baseApi.injectEndpoints({
         } catch {
           return
         }
-        patchOrder(lifecycle, orderId, (order) => {
-          order.status = IN_PROGRESS
-        })
+        lifecycle.dispatch(
+          changeOrder({ orderId, source: 'message', fields: { status: IN_PROGRESS } }),
+        )
         if (answer.report_updated) await refreshOrder(lifecycle, orderId)
       },
     }),
@@ -169,9 +170,14 @@ export const conversationApi = baseApi.injectEndpoints({
             (copy.claimed_by ?? null) !== null,
         )
         if (!signed) {
-          patchOrder(lifecycle, orderId, (order) => {
-            order.report = null
-          })
+          lifecycle.dispatch(
+            changeOrder({
+              orderId,
+              source: 'clear',
+              fields: { report: null },
+              reportRemoved: true,
+            }),
+          )
         }
         if (readAgain) await refreshOrder(lifecycle, orderId)
       },

@@ -1,8 +1,9 @@
 /**
  * How a change to one order reaches the caches (see `ordersApi.ts` for the entries):
- * - what the SPA knows from an answer is patched into the cached order and into its entry in
- *   every cached list, each page of the worklist, Active Studies and a search alike
- *   (`patchOrder`: a report write's answer, the status a first message sets);
+ * - what the SPA knows from an answer or the live stream goes through `changeOrder`
+ *   (orderChanges.ts, the one place an order's change is handled), which patches it into the
+ *   cached order and into its entry in every cached list, each page of the worklist, Active
+ *   Studies and a search alike, with the helpers here (`patchOrder`, `dropFromLists`);
  * - what it cannot know is read again for that one order (`refreshOrder`, GET /orders/:id),
  *   whose answer replaces the order's entry in every cached list. Whoever must wait for such a
  *   read (Clear All) finds it with `orderRefreshUnderWay`.

@@ -54,7 +54,7 @@ export interface PageChainState {
   carriesPatients: boolean
 }
 
-interface ChainWalk {
+export interface ChainWalk {
   pages: OrderPage[]
   /** The arguments of the loaded pages and, when there is one, of the page after them. */
   args: OrderPageArg[]
@@ -65,7 +65,11 @@ export function pageArg(filter: OrderFilter, cursor?: string): OrderPageArg {
   return cursor === undefined ? { ...filter } : { ...filter, cursor }
 }
 
-function walk(state: OrdersState, filter: OrderFilter): ChainWalk {
+/**
+ * The loaded pages of the list of `filter`, in order, and their arguments (with the page after
+ * them when the last one names one: then the list is not loaded to its end).
+ */
+export function walk(state: OrdersState, filter: OrderFilter): ChainWalk {
   const pages: OrderPage[] = []
   const args: OrderPageArg[] = [pageArg(filter)]
   const seen = new Set<string>()

@@ -12,12 +12,13 @@ import { reportPreconditionHeaders, type Id, type QaOverride } from '../../../co
 import {
   isContentVersion,
   type Addendum,
-  type ListedReport,
   type Report,
   type ReportRevision,
   type ReportSections,
 } from './model'
-import { orderReadLanded, patchOrder, refreshOrder, type OrderCacheAccess } from './orderCache'
+import { orderReadLanded, refreshOrder } from './orderCache'
+import { applyOrderChange, type OrderChangeDispatch } from './orderChanges'
+import type { OrdersState } from './ordersApi'
 
 export interface SaveReportArgs {
   orderId: Id
@@ -39,16 +40,6 @@ export interface FinalizeReportArgs {
   qaOverride?: QaOverride
 }
 
-/**
- * Whether `report` is at least as new as `cached`: the server's versions only move on. Without a
- * time on both, the write's answer is the newer.
- */
-function isNotOlder(report: Report, cached: ListedReport | null): boolean {
-  if (cached?.updated_at == null || report.updated_at === null) return true
-  const [written, held] = [Date.parse(report.updated_at), Date.parse(cached.updated_at)]
-  return Number.isNaN(written) || Number.isNaN(held) || written >= held
-}
-
 /** The precondition of a write based on `version`; none for a version the SPA made itself. */
 function preconditionOf(version: string | null | undefined): Record<string, string> {
   return version != null && isContentVersion(version) ? {} : reportPreconditionHeaders(version)
@@ -57,20 +48,18 @@ function preconditionOf(version: string | null | undefined): Record<string, stri
 /**
  * Puts the server's report into the cached order and its worklist entry, without a refetch: a
  * report write changes nothing else of the order. A newer version already cached (read while
- * this write was answered) is not taken back. A read of the order that left before this answer
- * (opening the study while a restored draft is saved) may land after it with the report as it
- * was: the write's answer is put back over that older report, so the editor never shows the
- * clinician's saved words as gone.
+ * this write was answered) is not taken back (`changeOrder`, orderChanges.ts). A read of the
+ * order that left before this answer (opening the study while a restored draft is saved) may
+ * land after it with the report as it was: the write's answer is put back over that older
+ * report, so the editor never shows the clinician's saved words as gone.
  */
 async function storeReport(
-  access: Pick<OrderCacheAccess, 'dispatch' | 'getState'>,
+  access: { dispatch: OrderChangeDispatch; getState(): OrdersState },
   orderId: Id,
   report: Report,
 ): Promise<void> {
   const put = () => {
-    patchOrder(access, orderId, (order) => {
-      if (isNotOlder(report, order.report)) order.report = report
-    })
+    applyOrderChange(access, { orderId, source: 'report', fields: { report } })
   }
   put()
   if (await orderReadLanded(access, orderId)) put()

@@ -1,6 +1,7 @@
 /**
- * WL-8..WL-10: what a row says of the department: how long the study has waited (every minute,
- * without the list rendering again), a stat study past its target, and who else reads it.
+ * WL-8..WL-10, WL-13: what a row says of the department: how long the study has waited (every
+ * minute, without the list rendering again), a stat or urgent study past its target (never a
+ * signed one), and who else reads it.
  */
 import { act, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
@@ -8,7 +9,7 @@ import { Sidebar } from '../../../../src/features/orders'
 import { loadConfig } from '../../../../src/shared/config'
 import { sessionStarted } from '../../../../src/shared/events'
 import { TEST_CLINICIAN } from '../../../support/msw/apiBackend'
-import { buildOrder, buildPatient, FIXED_TIME } from '../../../support/msw/data'
+import { buildOrder, buildPatient, buildReport, FIXED_TIME } from '../../../support/msw/data'
 import { renderWithProviders, useFakeClock } from '../../../support/render'
 import { seedWorklist } from './worklistHelpers'
 import { worklist } from './worklistHelpers.pages'
@@ -70,6 +71,51 @@ describe('the waiting clock', () => {
     expect(await rowOf('ACC-S')).not.toHaveTextContent('past the stat target')
     expect(() => loadConfig({ VITE_STAT_TARGET_MINUTES: 'soon' })).toThrow(
       /VITE_STAT_TARGET_MINUTES/,
+    )
+  })
+
+  it('WL-13 EV-11 an urgent study waiting past its target (60 min by default) is marked, in words too; a signed one is not', async () => {
+    const clock = useFakeClock()
+    vi.setSystemTime(at(61))
+    const patient = buildPatient()
+    seedWorklist(
+      [patient],
+      [
+        buildOrder({ patient, accession_number: 'ACC-U', priority: 'urgent' }),
+        buildOrder({
+          patient,
+          accession_number: 'ACC-SIGNED',
+          priority: 'stat',
+          report: buildReport({ is_final: true }),
+        }),
+      ],
+    )
+    renderWithProviders(<Sidebar open />, clock)
+
+    const row = await rowOf('ACC-U')
+    expect(row).toHaveTextContent('⚠ Waiting 1 h 1 min, past the urgent target of 60 min')
+    expect(within(row).getByTitle('Past the urgent target of 60 min')).toHaveAttribute(
+      'data-overdue',
+    )
+    // A signed study is read: its clock runs on, unmarked.
+    const signed = await rowOf('ACC-SIGNED')
+    expect(signed).toHaveTextContent('Waiting 1 h 1 min')
+    expect(signed).not.toHaveTextContent('past the')
+    expect(within(signed).queryByTitle(/^Past the/)).toBeNull()
+  })
+
+  it('WL-13 the urgent target is VITE_URGENT_TARGET_MINUTES; under it the study is not marked', async () => {
+    const clock = useFakeClock()
+    vi.setSystemTime(at(61))
+    seedOne({ priority: 'urgent' })
+    const config = loadConfig({ DEV: false, VITE_URGENT_TARGET_MINUTES: '90' })
+    renderWithProviders(<Sidebar open />, { ...clock, config })
+
+    expect(await rowOf('ACC-1')).toHaveTextContent('Waiting 1 h 1 min')
+    expect(await rowOf('ACC-1')).not.toHaveTextContent('past the urgent target')
+    expect(loadConfig({}).urgentTargetMinutes).toBe(60)
+    expect(() => loadConfig({ VITE_URGENT_TARGET_MINUTES: 'soon' })).toThrow(
+      /VITE_URGENT_TARGET_MINUTES/,
     )
   })
 
