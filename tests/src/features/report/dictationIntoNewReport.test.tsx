@@ -7,25 +7,18 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ReportSections } from '../../../../contract'
-import { conversationApi } from '../../../../src/services/api/conversationApi'
 import { apiBackend } from '../../../support/msw/server'
-import { renderReportEditor, type EditorView } from './support'
+import { renderReportEditor, sendWritingReport, type EditorView } from './support'
 
 /** O1's starting text (ED-5): its indication and its exam. */
 const START = { history: 'Persistent cough', technique: 'CT chest with contrast' }
 
 /** A dictated message whose reply writes `sections` into O1's report, as our server answers. */
-async function dictate(view: EditorView, sections: Partial<ReportSections>) {
-  apiBackend.replyWrites = sections
-  await view.store
-    .dispatch(
-      conversationApi.endpoints.sendMessage.initiate({
-        orderId: 'O1',
-        content: 'Findings small left effusion',
-        input_type: 'voice',
-      }),
-    )
-    .unwrap()
+function dictate(view: EditorView, sections: Partial<ReportSections>) {
+  return sendWritingReport(view, sections, {
+    content: 'Findings small left effusion',
+    input_type: 'voice',
+  })
 }
 
 describe('dictation into a new report', () => {

@@ -6,12 +6,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { conversationApi } from '../../../../src/services/api/conversationApi'
 import type { ReportSections } from '../../../../contract'
 import { routePattern } from '../../../support/msw/apiBackend'
 import { buildReport, buildSections } from '../../../support/msw/data'
 import { apiBackend, server } from '../../../support/msw/server'
-import { renderReportEditor, type EditorView } from './support'
+import { renderReportEditor, sendWritingReport, type EditorView } from './support'
 
 const TYPED = buildSections({
   history: 'Right upper quadrant pain.',
@@ -51,16 +50,10 @@ function backendKeepsNoHistory() {
 
 type View = EditorView
 
-async function askAssistant(view: View, sections: Partial<ReportSections>) {
-  apiBackend.replyWrites = sections
-  await view.store
-    .dispatch(
-      conversationApi.endpoints.sendMessage.initiate({
-        orderId: 'O1',
-        content: 'Update the impression: recommend surgical consultation',
-      }),
-    )
-    .unwrap()
+function askAssistant(view: View, sections: Partial<ReportSections>) {
+  return sendWritingReport(view, sections, {
+    content: 'Update the impression: recommend surgical consultation',
+  })
 }
 
 const undoButton = () => screen.findByRole('button', { name: 'Undo assistant change' })

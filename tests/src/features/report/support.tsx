@@ -4,9 +4,11 @@
  * are stored as hers.
  */
 import { screen } from '@testing-library/react'
+import type { InputType, ReportSections } from '../../../../contract'
 import { RequireSession } from '../../../../src/features/auth'
 import { ReportEditor } from '../../../../src/features/report'
-import { identityBackend } from '../../../support/msw/server'
+import { conversationApi } from '../../../../src/services/api/conversationApi'
+import { apiBackend, identityBackend } from '../../../support/msw/server'
 import { renderApp, type RenderAppResult, type TestDeps } from '../../../support/render'
 
 export interface EditorView extends RenderAppResult {
@@ -28,4 +30,16 @@ export async function renderReportEditor(options: { deps?: TestDeps } = {}): Pro
   const report = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Report' })
   const impression = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Impression' })
   return { ...view, report, impression }
+}
+
+/** A message to the assistant about O1 whose reply writes `sections` into the report. */
+export async function sendWritingReport(
+  view: EditorView,
+  sections: Partial<ReportSections>,
+  message: { content: string; input_type?: InputType },
+): Promise<void> {
+  apiBackend.replyWrites = sections
+  await view.store
+    .dispatch(conversationApi.endpoints.sendMessage.initiate({ orderId: 'O1', ...message }))
+    .unwrap()
 }
