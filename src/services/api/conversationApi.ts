@@ -147,14 +147,14 @@ export const conversationApi = baseApi.injectEndpoints({
         { type: 'Message', id: orderId },
         { type: 'Revision', id: orderId },
       ],
-      // An unsigned draft is gone, which the caches take as it is. What else the order now is,
-      // only the server knows, so the order is read again (its worklist entry takes the answer)
-      // when a cache shows anything the clear may have changed: the study in progress (its
-      // original status comes back), signed (its status says final; a backend that deleted the
-      // report anyway shows it gone), or someone's claim (a clear another reader's claim would
-      // have refused went through, so that claim is gone: no stale 'Being read by'; CL-5). Any
-      // other study keeps its status, and the worklist itself is not refetched: 'Clear All'
-      // clears every study of a hospital's list.
+      // An unsigned draft is gone, which the caches take as it is; a signed report stays (CL-3).
+      // What else the order now is, only the server knows, so the order is read again (its
+      // worklist entry takes the answer) when a cache shows it in progress (its original status
+      // comes back, or final when signed) or someone's claim (a clear another reader's claim
+      // would have refused went through, so that claim is gone: no stale 'Being read by'; CL-5).
+      // Any other study keeps its status: a signed one's moves to final, which no row shows, and
+      // reading each would cost Clear All a read per study signed in the last days. The worklist
+      // itself is not refetched: 'Clear All' clears every study of a hospital's list.
       async onQueryStarted(orderId, lifecycle) {
         try {
           await lifecycle.queryFulfilled
@@ -164,10 +164,7 @@ export const conversationApi = baseApi.injectEndpoints({
         const copies = cachedCopiesOf(lifecycle.getState(), orderId)
         const signed = copies.some((copy) => copy.report?.is_final === true)
         const readAgain = copies.some(
-          (copy) =>
-            copy.report?.is_final === true ||
-            copy.status === IN_PROGRESS ||
-            (copy.claimed_by ?? null) !== null,
+          (copy) => copy.status === IN_PROGRESS || (copy.claimed_by ?? null) !== null,
         )
         if (!signed) {
           lifecycle.dispatch(

@@ -125,6 +125,13 @@ describe('Clear All Studies keeps what is signed and what a colleague reads', ()
     expect(await rowOf('D')).not.toHaveTextContent(/Final|In progress/)
     expect(await rowOf('L')).not.toHaveTextContent('Being read by')
     expect(orders.S1!.report?.is_final).toBe(true)
+    // Read again: what was in progress or claimed; not the signed study nobody worked on.
+    expect(
+      apiBackend
+        .requestsTo('getOrder')
+        .map((request) => request.path)
+        .sort(),
+    ).toEqual(['D', 'L', 'S1'].map((id) => `/api/v1/orders/${id}`))
   })
 
   it('CLM-11 with a failure too: the dialog names the failed study and counts the skipped one; Retry takes up only the failed one', async () => {
