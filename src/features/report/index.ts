@@ -39,6 +39,7 @@ export {
   type SaveTrigger,
   type ServerReport,
 } from './reportSlice'
+export { startingSections } from './startingText'
 export {
   isDraftDirty,
   mustKeepDraft,

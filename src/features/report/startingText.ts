@@ -7,12 +7,12 @@
  * every draft is. An order without an indication (the product spec's orders have none) starts
  * with TECHNIQUE only.
  */
-import type { Order, ReportSections } from '../../services/api/model'
+import type { ListedOrder, Order, ReportSections } from '../../services/api/model'
 import { EMPTY_SECTIONS } from './reconcile'
 
 /** What the report starts from: undefined when the server's report holds text (it is shown). */
 export function startingSections(
-  order: Pick<Order, 'report' | 'indication' | 'study_description'>,
+  order: Pick<ListedOrder, 'report' | 'study_description'> & Pick<Order, 'indication'>,
 ): ReportSections | undefined {
   const server = order.report?.sections ?? EMPTY_SECTIONS
   if (order.report?.is_final || Object.values(server).some((text) => text.trim() !== '')) {

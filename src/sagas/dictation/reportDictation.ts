@@ -36,6 +36,7 @@ import {
   selectReportDraft,
   serializeReport,
   serverReportOf,
+  startingSections,
   textEdited,
   undoDictated,
   writeDictated,
@@ -73,13 +74,16 @@ function* macrosOf(orderId: Id): SagaIterator<Macro[]> {
   }
 }
 
-/** The report's text as the editor shows it: the clinician's draft, else the server's report. */
+/**
+ * The report's text as the editor shows it: the clinician's draft, else the server's report, or
+ * a new report's starting text.
+ */
 function* reportTextOf(orderId: Id, server: ServerReport): SagaIterator<ReportText> {
   const draft = (yield select(selectReportDraft, orderId)) as ReportDraft | undefined
   if (draft && !draft.finalizedElsewhere) {
     return { report: draft.report, impression: draft.impression }
   }
-  return serializeReport(server.version.sections)
+  return serializeReport(server.start ?? server.version.sections)
 }
 
 const sameText = (a: ReportText, b: ReportText) =>
@@ -165,7 +169,9 @@ export function* prepareReportDictation(
 ): SagaIterator<ReportDictation> {
   const { orderId } = study
   const order = yield* studyOf(orderId)
-  const server = serverReportOf(order.report)
+  // RP-7: a new report starts from the text the editor shows it with (ED-5), so the words
+  // dictated into it add to its HISTORY and TECHNIQUE instead of writing over them.
+  const server = serverReportOf(order.report, startingSections(order))
   const macros = yield* macrosOf(orderId)
   const names = macros.map((macro) => macro.name)
   const start = yield* reportTextOf(orderId, server)

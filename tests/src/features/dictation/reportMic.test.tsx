@@ -100,6 +100,29 @@ describe('the report microphone', () => {
     expect(view.report.value).toMatch(/Lungs clear\. Small effusion\.$/)
   })
 
+  it('RP-7 VC-1 dictating into a new report keeps its starting HISTORY and TECHNIQUE, and saves them', async () => {
+    const view = await renderStudyReport()
+    const start = 'HISTORY:\nPersistent cough\n\nTECHNIQUE:\nCT chest with contrast\n\n'
+    expect(view.report).toHaveValue(`${start}COMPARISON:\n\n\nFINDINGS:\n`)
+
+    const session = await startDictating(view)
+    session.say('Small effusion.')
+
+    await waitFor(() => {
+      expect(view.report).toHaveValue(`${start}COMPARISON:\n\n\nFINDINGS:\nSmall effusion.`)
+    })
+    await view.user.click(screen.getByRole('button', { name: 'Stop dictation' }))
+    await waitFor(() => {
+      expect(apiBackend.requestsTo('saveReport').at(-1)?.body).toMatchObject({
+        sections: {
+          history: 'Persistent cough',
+          technique: 'CT chest with contrast',
+          findings: 'Small effusion.',
+        },
+      })
+    })
+  })
+
   it('VC-1 dictation lands where the clinician’s cursor was when it started', async () => {
     const view = await renderStudyReport({ findings: 'Clear.', impression: 'Normal study.' })
     await view.user.click(view.impression)
