@@ -1,10 +1,12 @@
 /**
- * Issue 18's browser journey, against the real server, the real Speech SDK and the loopback
- * speech service: a radiologist opens a chest CT, inserts the normal CTA pulmonary embolism
- * template, fills its fields by Tab and by voice, dictates a critical finding, and signs with the
- * keyboard. The Finalize dialog runs the pre-sign check, shows the critical finding, asks for
- * the communication (prefilled with the time), records it, and signs; the signed report names
- * its signer and carries the record.
+ * Signing in the browser, against the real server, the real Speech SDK and the loopback speech
+ * service: a radiologist opens a chest CT, inserts the normal CTA pulmonary embolism template,
+ * fills its fields by Tab and by voice, dictates a critical finding, and signs with the keyboard.
+ * The Finalize dialog runs the pre-sign check, shows the critical finding, asks for the
+ * communication (prefilled with the time, the focus in its first field), records it, and signs
+ * with Enter; the signed report names its signer and carries the record. Then who is signed in
+ * (WS-14), a new report written through the chat and by 'Dictate report' onto its starting text
+ * (RP-7), Ctrl+Shift+F then Enter (SG-3), and how a disabled button looks (UI-1).
  */
 import { expect, test, type Locator } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
@@ -95,7 +97,6 @@ test('TPL-5 VC-2 VC-6 HK-2 QA-16 CR-14 a template filled by Tab and by voice, a 
   await form.getByLabel('Role').fill('Emergency physician')
   await form.getByLabel('Method').selectOption({ label: 'Phone' })
   await form.getByText('Read back', { exact: true }).click()
-  await page.screenshot({ path: shot('critical-result') })
   await record.click()
   await expect(form.getByRole('status')).toContainText('Dr Omar Reyes')
   await expect(confirm).toBeEnabled()
@@ -199,4 +200,35 @@ test('WS-14 RP-7 SG-3 UI-1 who is signed in, a report written through the chat o
   expect(contrast(disabled.color, disabled.background)).toBeGreaterThanOrEqual(4.5)
   const save = await buttonLook(page.getByRole('button', { name: 'Save', exact: true }))
   expect(save.cursor).toBe('not-allowed')
+})
+
+test('RP-7 VC-1 Dictate report into a new report keeps its starting HISTORY and TECHNIQUE', async ({
+  page,
+  request,
+}) => {
+  await signUp(page, 'dictate-new', 'Dr Dee Tate')
+  const phrases = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/speech/phrases') && response.ok(),
+  )
+  // A gastric emptying study no other browser test writes in.
+  await selectStudy(page, 'A26114340')
+  await phrases
+  const { report } = await openReportEditor(page)
+  const start =
+    'HISTORY:\nType 2 diabetes with early satiety, nausea and bloating; evaluate for gastroparesis\n\n' +
+    'TECHNIQUE:\nNM Gastric emptying study\n\nCOMPARISON:\n\n\nFINDINGS:\n'
+  await expect(report).toHaveValue(start)
+
+  await speechService.script(request, ['Delayed gastric emptying.', 'Stop dictation.'], 60)
+  const dictate = page.getByRole('button', { name: 'Dictate report' })
+  await expect(dictate).toBeEnabled()
+  await dictate.click()
+
+  await expect(report).toHaveValue(`${start}Delayed gastric emptying.`, { timeout: 20_000 })
+  await expect(dictate).toBeEnabled()
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('textbox', { name: 'Report' })).toHaveValue(
+    `${start}Delayed gastric emptying.`,
+  )
 })
