@@ -1,0 +1,319 @@
+/**
+ * TR-2: the tour (tests/e2e/tour.spec.ts and its flows in tests/e2e/tour/) uses every control of
+ * the SPA and presses every key of the '?' overlay. The controls and their names are read from
+ * src/ as text (./controlNames.ts); the tour's own words are read the same way: the `name` of each
+ * `getByRole`, each `getByLabel`, and each key a `press` sends. A control the tour leaves out
+ * fails here unless EXCLUDED says why (another test reaches it); a name only data or state gives
+ * is named in BY_HAND.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+import { describe as suite, expect, it } from 'vitest'
+import {
+  collectControls,
+  describe,
+  isDataNamed,
+  example,
+  matcher,
+  type Control,
+  type SourceFile,
+} from './controlNames'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+/**
+ * Controls the tour does not reach, by name, and why; each is proven elsewhere. An entry for a
+ * name src/ no longer has, or that the tour now uses, fails too: the list stays short and true.
+ */
+const EXCLUDED: Readonly<Record<string, string>> = {
+  Retry:
+    'shown only after a request failed (a list page, the chat, the report, its history, a save, Clear All): tests/e2e/faults.spec.ts and the component tests (WL-1, CH-6, RP-5, RH-3, CL-2)',
+  Reload: 'the error page of a route that threw (RT-5): tests/src/app/routes.test.tsx',
+  'Go to the worklist':
+    'the error page of a route that threw (RT-5): tests/src/app/routes.test.tsx',
+  'Keep mine':
+    'a conflict needs the same report saved elsewhere while a save of this tab is held or lost on its way (RP-6): tests/e2e/conflict.spec.ts',
+  'Use saved':
+    'a conflict needs the same report saved elsewhere while a save of this tab is held or lost on its way (RP-6): tests/e2e/conflict.spec.ts',
+  'Discard my unsaved text':
+    'the report signed elsewhere while this tab’s edits were unsaved (RP-5): tests/src/features/report/reportEditor.test.tsx',
+}
+
+/**
+ * Controls whose name comes from data or state, by `file <Tag>`: the names they can have, or none
+ * with the reason the tour reaches them anyway. Each listed name must be in src/ as written.
+ */
+const BY_HAND: Readonly<Record<string, { names?: readonly string[]; why: string }>> = {
+  'src/features/dictation/MicButton.tsx <IconButton>': {
+    names: [
+      'Start dictation',
+      'Stop dictation',
+      'Dictate report',
+      'Dictate addendum',
+      'Stop dictating addendum',
+    ],
+    why: 'its label is the dictation state’s (micButtonView in src/features/dictation/selectors.ts)',
+  },
+  'src/features/orders/OrderRow.tsx <Box>': {
+    why: 'a worklist row, named by its study: the tour opens rows found by accession number',
+  },
+  'src/features/orders/PatientFinder.tsx <chakra.button>': {
+    why: 'a matching patient, named by the patient: the tour chooses one by name',
+  },
+  'src/features/report/MacrosMenu.tsx <Menu.Item>': {
+    why: 'a macro, named by the clinician: the tour makes one and chooses it',
+  },
+  'src/features/report/TemplatePicker.tsx <Button>': {
+    why: 'a template, named by the server’s library: the tour chooses one by name',
+  },
+}
+
+function filesUnder(folder: string, pattern: RegExp): SourceFile[] {
+  const found: SourceFile[] = []
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name)
+      if (statSync(full).isDirectory()) walk(full)
+      else if (pattern.test(name)) {
+        found.push({ path: path.relative(root, full), text: readFileSync(full, 'utf8') })
+      }
+    }
+  }
+  walk(path.join(root, folder))
+  return found
+}
+
+interface TourWords {
+  /** Names the tour finds controls by: texts, and regular expressions. */
+  names: string[]
+  patterns: RegExp[]
+  /** Keys it presses, as Playwright writes them: 'ControlOrMeta+s'. */
+  keys: string[]
+}
+
+/** What the tour's files ask for: getByRole names, getByLabel texts, pressed keys. */
+function tourWords(files: readonly SourceFile[]): TourWords {
+  const words: TourWords = { names: [], patterns: [], keys: [] }
+  const sources = files.map((file) =>
+    ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS),
+  )
+  const constants = new Map<string, ts.Expression>()
+  const gather = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      constants.set(node.name.text, node.initializer)
+    }
+    ts.forEachChild(node, gather)
+  }
+  sources.forEach(gather)
+  const text = (expr: ts.Expression | undefined, depth = 0): string | RegExp | undefined => {
+    if (!expr || depth > 5) return undefined
+    if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return expr.text
+    if (ts.isRegularExpressionLiteral(expr)) {
+      const [, body = '', flags = ''] = /^\/(.*)\/(\w*)$/s.exec(expr.text) ?? []
+      return new RegExp(body, flags)
+    }
+    if (ts.isAsExpression(expr) || ts.isParenthesizedExpression(expr)) {
+      return text(expr.expression, depth + 1)
+    }
+    if (ts.isIdentifier(expr)) return text(constants.get(expr.text), depth + 1)
+    if (ts.isTemplateExpression(expr)) {
+      let out = expr.head.text
+      for (const span of expr.templateSpans) {
+        const part = text(span.expression, depth + 1)
+        if (typeof part !== 'string') return undefined
+        out += part + span.literal.text
+      }
+      return out
+    }
+    return undefined
+  }
+  const add = (found: string | RegExp | undefined, into: 'names' | 'keys') => {
+    if (typeof found === 'string') words[into].push(found)
+    else if (found && into === 'names') words.patterns.push(found)
+  }
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text
+      const [first, second] = node.arguments
+      if (method === 'getByRole' && second && ts.isObjectLiteralExpression(second)) {
+        for (const property of second.properties) {
+          if (ts.isPropertyAssignment(property) && property.name.getText() === 'name') {
+            add(text(property.initializer), 'names')
+          }
+        }
+      }
+      if (method === 'getByLabel') add(text(first), 'names')
+      if (method === 'press') add(text(first), 'keys')
+    }
+    ts.forEachChild(node, visit)
+  }
+  sources.forEach(visit)
+  return words
+}
+
+/** What data may put in a name, to try the tour's regular expressions on. */
+const FILLS = ['1', '2', 'x', 'Dr Ada Tour']
+
+/** Whether one of the tour's names finds the control. */
+function used(control: Control, words: TourWords): boolean {
+  return control.alternatives.some((alternative) => {
+    const whole = matcher(alternative)
+    return (
+      words.names.some((name) => whole.test(name.trim())) ||
+      words.patterns.some((pattern) =>
+        FILLS.some((fill) => pattern.test(example(alternative, fill))),
+      )
+    )
+  })
+}
+
+/** 'Control+Shift+F', 'ControlOrMeta+Shift+f' and 'Ctrl+Shift+F' alike: 'ctrl+f+shift'. */
+function keyOf(keys: string): string {
+  const parts = keys.split('+').map((part) => part.toLowerCase())
+  const named = parts.map((part) =>
+    ['control', 'controlormeta', 'ctrl', 'meta', 'cmd'].includes(part) ? 'ctrl' : part,
+  )
+  // '?' is Shift+/ on most layouts: the overlay writes '?', a press may name the Shift.
+  const shown = named.includes('?') ? named.filter((part) => part !== 'shift') : named
+  return [...new Set(shown)].sort().join('+')
+}
+
+/** The keys of the overlay's table (src/shared/hotkeys.ts), as it shows them. */
+function overlayKeys(hotkeysSource: string): string[] {
+  const source = ts.createSourceFile('hotkeys.ts', hotkeysSource, ts.ScriptTarget.Latest, true)
+  const keys: string[] = []
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isVariableDeclaration(node) &&
+      node.name.getText() === 'HOTKEYS' &&
+      node.initializer &&
+      ts.isArrayLiteralExpression(node.initializer)
+    ) {
+      for (const entry of node.initializer.elements) {
+        if (!ts.isObjectLiteralExpression(entry)) continue
+        for (const property of entry.properties) {
+          if (
+            ts.isPropertyAssignment(property) &&
+            property.name.getText() === 'keys' &&
+            ts.isStringLiteral(property.initializer)
+          ) {
+            keys.push(property.initializer.text)
+          }
+        }
+      }
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return keys
+}
+
+/** The controls the tour leaves out and nothing excuses, as lines for the failure message. */
+function uncovered(controls: readonly Control[], words: TourWords): string[] {
+  const missing: string[] = []
+  for (const control of controls) {
+    const hand = BY_HAND[control.key]
+    if (hand) {
+      for (const name of hand.names ?? []) {
+        if (!words.names.includes(name) && !(name in EXCLUDED)) {
+          missing.push(`${control.where}: '${name}'`)
+        }
+      }
+      continue
+    }
+    if (control.alternatives.some(isDataNamed)) {
+      missing.push(`${control.where}: named by data (${describeAll(control)}): add it to BY_HAND`)
+      continue
+    }
+    if (used(control, words)) continue
+    if (control.alternatives.some((alternative) => describe(alternative) in EXCLUDED)) continue
+    missing.push(`${control.where}: ${describeAll(control)}`)
+  }
+  return missing
+}
+
+function describeAll(control: Control): string {
+  return control.alternatives.map((alternative) => `'${describe(alternative)}'`).join(' or ')
+}
+
+const SRC = filesUnder('src', /\.tsx?$/).filter((file) => !/\.test\.tsx?$/.test(file.path))
+const TOUR = [
+  ...filesUnder('tests/e2e', /^tour\.spec\.ts$/),
+  ...filesUnder('tests/e2e/tour', /\.ts$/),
+]
+
+suite('the tour reaches every control', () => {
+  const controls = collectControls(SRC)
+  const words = tourWords(TOUR)
+
+  it('TR-2 every button, link, menu item, checkbox and select of src/ is used by the tour, or excused with a reason', () => {
+    expect(controls.length).toBeGreaterThan(50)
+    expect(uncovered(controls, words)).toEqual([])
+  })
+
+  it('TR-2 every key of the shortcuts overlay is pressed by the tour', () => {
+    const keys = overlayKeys(readFileSync(path.join(root, 'src/shared/hotkeys.ts'), 'utf8'))
+    expect(keys.length).toBeGreaterThanOrEqual(8)
+    const pressed = new Set(words.keys.map(keyOf))
+    expect(keys.filter((key) => !pressed.has(keyOf(key)))).toEqual([])
+  })
+
+  it('TR-2 each exclusion names a control src/ has and the tour leaves out; each by-hand entry a control src/ has', () => {
+    const names = new Set(
+      controls.flatMap((control) => [
+        ...control.alternatives.map(describe),
+        ...(BY_HAND[control.key]?.names ?? []),
+      ]),
+    )
+    const stale = Object.keys(EXCLUDED).filter(
+      (name) => !names.has(name) || words.names.includes(name),
+    )
+    expect(stale).toEqual([])
+    const keys = new Set(controls.map((control) => control.key))
+    expect(Object.keys(BY_HAND).filter((key) => !keys.has(key))).toEqual([])
+    const sourceText = SRC.map((file) => file.text).join('\n')
+    const unwritten = Object.values(BY_HAND)
+      .flatMap((entry) => entry.names ?? [])
+      .filter((name) => !sourceText.includes(`'${name}'`))
+    expect(unwritten).toEqual([])
+  })
+
+  it('TR-2 a control the tour does not use is caught, by its text, its label, a prop or a constant', () => {
+    const file = (text: string): SourceFile => ({ path: 'src/Dummy.tsx', text })
+    const sample = collectControls([
+      file(`
+        const LABEL = 'Export as PDF'
+        function Toggle({ children, hint = 'Pin the study' }) {
+          return <Button aria-label={hint}>{children}</Button>
+        }
+        export function Dummy({ name }) {
+          return (
+            <>
+              <Button onClick={go}>Archive study<Kbd aria-hidden="true">Alt+A</Kbd></Button>
+              <IconButton aria-label={LABEL} />
+              <Toggle>Anything</Toggle>
+              <Menu.Item value="x">{\`Share with \${name}\`}</Menu.Item>
+              <Box role="option" onClick={open}>{name}</Box>
+            </>
+          )
+        }`),
+    ])
+    const none: TourWords = { names: [], patterns: [], keys: [] }
+    expect(uncovered(sample, none)).toEqual([
+      "src/Dummy.tsx:4 <Button>: 'Pin the study'",
+      "src/Dummy.tsx:9 <Button>: 'Archive study'",
+      "src/Dummy.tsx:10 <IconButton>: 'Export as PDF'",
+      "src/Dummy.tsx:12 <Menu.Item>: 'Share with …'",
+      "src/Dummy.tsx:13 <Box>: named by data ('…'): add it to BY_HAND",
+    ])
+    const tour: TourWords = {
+      names: ['Archive study', 'Share with Dr Ada', 'Pin the study'],
+      patterns: [/Export as PDF/],
+      keys: [],
+    }
+    expect(uncovered(sample, tour)).toEqual([
+      "src/Dummy.tsx:13 <Box>: named by data ('…'): add it to BY_HAND",
+    ])
+  })
+})
