@@ -57,10 +57,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // The journey runs first, on the fresh server: the top stat study is its own.
+  // The journey runs first, on the fresh server: the top stat study is its own. The tour runs
+  // last: it ends by clearing all studies (tests/e2e/tour.spec.ts).
   projects: [
     { name: 'journey', testMatch: /journey\.spec\.ts$/ },
-    { name: 'browser', testIgnore: /journey\.spec\.ts$/, dependencies: ['journey'] },
+    { name: 'browser', testIgnore: /(journey|tour)\.spec\.ts$/, dependencies: ['journey'] },
+    { name: 'tour', testMatch: /tour\.spec\.ts$/, dependencies: ['browser'] },
   ],
   globalTeardown: './tests/e2e/globalTeardown.ts',
   webServer: [
