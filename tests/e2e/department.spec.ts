@@ -43,7 +43,6 @@ test('NX-3 URL-1 URL-3 ED-1 Next study opens a study named in the address, with 
   // The editor opens with the study (ED-1); the address names the study only.
   await expect(page.getByRole('region', { name: 'Report editor' })).toBeVisible()
   expect(new URL(page.url()).searchParams.get('report')).toBeNull()
-  await page.screenshot({ path: shot('next-study') })
 
   await page.reload()
   await expect(page.getByRole('group', { name: 'Patient' })).toContainText(patient)
@@ -72,7 +71,6 @@ test('WL-7 a filter narrows the worklist; WL-11 Active Studies stays in view', a
   await page.getByRole('combobox', { name: 'Priority' }).selectOption('stat')
   await expect(rows.first()).toContainText('STAT')
   await expect(worklist.getByText('ROUTINE')).toHaveCount(0)
-  await page.screenshot({ path: shot('worklist-filters') })
 })
 
 test("WL-10 a study another clinician takes with Next study reads 'Being read by NAME' in the worklist and header", async ({
@@ -148,7 +146,6 @@ test('CLM-7 CLM-8 NX-1 two clinicians: B sees A reading at once, takes over, A k
     await rowOf(b).click()
     const question = b.getByRole('alertdialog')
     await expect(question).toContainText('Dr Ada Claims is reading this study. Take over?')
-    await b.screenshot({ path: shot('take-over-question') })
     await question.getByRole('button', { name: 'Take over' }).click()
     await expect(question).toBeHidden()
     await expect(b.getByRole('group', { name: 'Patient' })).not.toContainText('Being read by')
@@ -160,7 +157,6 @@ test('CLM-7 CLM-8 NX-1 two clinicians: B sees A reading at once, takes over, A k
     await expect(a.getByRole('group', { name: 'Patient' })).toContainText(
       'Being read by Dr Ben Claims',
     )
-    await a.screenshot({ path: shot('taken-over') })
 
     // Next study, pressed by both at once, opens a different study for each.
     const shared = studyInAddress(a)

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
 import { CLEANED, DICTATION, RAW } from './fixtures/dictation'
-import { openReportEditor, selectStudy, shot, signIn } from './support'
+import { openReportEditor, selectStudy, signIn } from './support'
 
 /** Each test reads a study of its own: a study another test's clinician holds would ask first. */
 async function signUpAndOpenStudy(page: Page, tag: string, accession: string) {
@@ -208,7 +208,6 @@ test.describe('dictation through the real Speech SDK', () => {
     })
     await expect(page.getByRole('button', { name: 'Start dictation' })).toBeEnabled()
     await expect(message).toHaveValue(/^the liver is normal in size the/)
-    await page.screenshot({ path: shot('dictation-dropped') })
     await speechService.restore(request)
   })
 })

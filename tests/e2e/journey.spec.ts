@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
-import { shot, signUp } from './support'
+import { signUp } from './support'
 
 const RANK: Record<string, number> = { stat: 0, urgent: 1, routine: 2 }
 
@@ -152,7 +152,6 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   expect(ranks[0]).toBe(0)
   expect([...ranks].sort((a, b) => a - b)).toEqual(ranks)
   await expect(page.getByText('Select a patient or study to begin')).toBeVisible()
-  await page.screenshot({ path: shot('worklist') })
   await step('worklist')
 
   // Open the top stat study: the patient summary card.
@@ -219,7 +218,6 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   await expect(page.getByText('Listening...')).toBeVisible()
   await expect(input).toHaveValue(RAW, { timeout: 30_000 })
   await expect(stop).toHaveAttribute('data-state', 'threshold')
-  await page.screenshot({ path: shot('dictation') })
   await step('dictating')
   await stop.click()
   await expect(input).toHaveValue(CLEANED)
@@ -253,7 +251,6 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
     /FINDINGS:\s*\nDistended gallbladder with multiple gallstones, wall thickening to 5 mm and pericholecystic fluid\. Positive sonographic Murphy sign\./,
   )
   await expect(impression).toHaveValue('Findings consistent with acute calculous cholecystitis.')
-  await page.screenshot({ path: shot('chat-and-report') })
   await step('report-editor')
 
   // Edit and save.
@@ -304,7 +301,6 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   await expect(impression).toHaveValue(EDITED_IMPRESSION)
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled()
   await expect(active.getByRole('option').filter({ hasText: accession })).toBeVisible()
-  await page.screenshot({ path: shot('finalized') })
   await step('finalized')
 
   // Clear All Studies, confirmed: no active studies and an empty chat.

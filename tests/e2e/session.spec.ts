@@ -13,7 +13,6 @@ test.describe('signing up, staying signed in, logging out', () => {
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByText(/^Readout v\d+\.\d+\.\d+$/).first()).toBeVisible()
     await expect(page).toHaveTitle(/^Readout v\d+\.\d+\.\d+$/)
-    await page.screenshot({ path: shot('login') })
 
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password').fill(password)

@@ -1,10 +1,10 @@
 /**
  * Templates and macros in the browser against the real server (issue 18): the picker of a CTA
  * Chest PE study offers its own template first; inserting it fills the report and selects the
- * first bracketed field, and Tab moves to the next (TPL-4, TPL-5). Takes the picker's screenshot.
+ * first bracketed field, and Tab moves to the next (TPL-4, TPL-5).
  */
 import { expect, test } from '@playwright/test'
-import { openReportEditor, shot, signUp } from './support'
+import { openReportEditor, signUp } from './support'
 
 test('TPL-4 TPL-5 a CTA Chest PE study inserts its own template and Tab walks its fields', async ({
   page,
@@ -22,7 +22,6 @@ test('TPL-4 TPL-5 a CTA Chest PE study inserts its own template and Tab walks it
   await expect(best).toContainText('CTA Chest PE protocol, negative')
   await expect(best).toContainText('Best match')
   await expect(best).toBeFocused()
-  await page.screenshot({ path: shot('template-picker') })
 
   await page.keyboard.press('Enter')
   await expect(list).toBeHidden()

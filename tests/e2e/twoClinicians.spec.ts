@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
-import { openReportEditor, selectStudy, shot, signUp } from './support'
+import { openReportEditor, selectStudy, signUp } from './support'
 
 /** A routine study no other browser test opens. */
 const ACCESSION = 'A26114971'
@@ -88,7 +88,6 @@ test('AU-1 UA-1 RH-1 SG-1 SG-2 AD-1 AD-2 two clinicians on one study: names, an 
   await expect(a.getByRole('status').filter({ has: undo })).toContainText(
     'The assistant changed the Impression.',
   )
-  await a.screenshot({ path: shot('assistant-change') })
 
   // One click brings the typed text back, as a revision of its own.
   await undo.click()
@@ -102,7 +101,6 @@ test('AU-1 UA-1 RH-1 SG-1 SG-2 AD-1 AD-2 two clinicians on one study: names, an 
   await expect(revisions.nth(1)).toContainText('AI Assistant · Assistant update')
   await expect(revisions.nth(1).getByRole('deletion')).toContainText('Acute calculous')
   await expect(revisions.nth(2)).toContainText(`${ADA} · Saved`)
-  await a.screenshot({ path: shot('report-history') })
   await history.getByRole('button', { name: 'Close' }).click()
 
   // A signs. The report holds an impression only: the pre-sign check points out the empty
@@ -152,7 +150,6 @@ test('AU-1 UA-1 RH-1 SG-1 SG-2 AD-1 AD-2 two clinicians on one study: names, an 
     .getByRole('option')
     .filter({ hasText: ACCESSION })
   await expect(row).toContainText('Final')
-  await a.screenshot({ path: shot('signed-addendum') })
 })
 
 /** Opens the report editor of a signed report (read-only, so not waiting for it to be editable). */
