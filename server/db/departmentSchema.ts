@@ -162,8 +162,8 @@ export const macros = pgTable(
 /**
  * Critical results (issue 18): each time a clinician tells a referrer of a critical finding, who
  * they told, how, when, and whether it was read back. Part of the signed report (its answer, the
- * HL7 result, the FHIR DiagnosticReport); never changed (migration 0009), removed only with the
- * report when a conversation is cleared. Oldest first by `seq`.
+ * HL7 result, the FHIR DiagnosticReport); never changed (migration 0009) and never deleted, not even
+ * with an unsigned draft (CR-12, migration 0012). Oldest first by `seq`.
  */
 export const criticalCommunications = pgTable(
   'critical_communications',
