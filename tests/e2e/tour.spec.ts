@@ -81,6 +81,7 @@ test('TR-1 HK-17 two clinicians use every control of Readout against the real se
   await step('Find patient opens the wrist film', () =>
     findPatient(page, WRIST.patient, WRIST.accession),
   )
+  await step('Open images', () => openImages(page, WRIST.accession))
   await step('the summary card; a question, rated, unrated, rated down; a reload', () =>
     askAndRate(page, WRIST_INDICATION),
   )
@@ -109,7 +110,6 @@ test('TR-1 HK-17 two clinicians use every control of Readout against the real se
   await step('Finalize: Cancel', () => finalizeCancelled(page))
   await step('Finalize: Override with a reason', () => signedWithOverride(page, a.name))
   await step('an addendum, typed and dictated, signed', () => addendum(page, request, a.name))
-  await step('Open images', () => openImages(page, WRIST.accession))
   await step('Final lists the signed study', () => finalFilter(page, WRIST.accession))
   await step('a critical result communicated, signed with Ctrl+Shift+F; B sees it arrive', () =>
     criticalResult(a, b, HEAD),

@@ -52,7 +52,11 @@ export async function expectSignedInAs({ page, name, email }: Clinician): Promis
   const shown = page.getByRole('banner').getByText(name, { exact: true })
   await expect(shown).toBeVisible()
   await shown.hover()
-  await expect(page.getByRole('tooltip')).toContainText(email)
+  const tooltip = page.getByRole('tooltip')
+  await expect(tooltip).toContainText(email)
+  // The pointer moves on to the work, and the login id goes away.
+  await page.getByText('Select a patient or study to begin').hover()
+  await expect(tooltip).toBeHidden()
 }
 
 export function worklist(page: Page): Locator {

@@ -129,6 +129,8 @@ export async function idleWarning(b: Clinician) {
   await expect(warning).toContainText(/you will be signed out in \d+ seconds/)
   await page.screenshot({ path: shot('idle-warning') })
   await warning.getByRole('button', { name: 'Stay signed in' }).click()
+  // The dialog's way out is timed by this tab's clock, which runs ahead: on, past its animation.
+  await page.clock.runFor(2_000)
   await expect(warning).toBeHidden()
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
   await page.close()
