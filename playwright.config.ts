@@ -8,6 +8,7 @@ import {
   SPEECH_SERVER_PORT,
   SPEECH_SERVER_URL,
 } from './tests/e2e/fixtures/speechService'
+import { HL7_PORT } from './tests/e2e/fixtures/hl7'
 import { TEST_BUILD } from './tests/e2e/fixtures/testBuild'
 
 // The real server on a throw-away data folder. Workers re-read this file, so the folder is
@@ -96,6 +97,8 @@ export default defineConfig({
         SIGNIN_MAX_FAILURES_PER_ADDRESS: '1000',
         // Every study links to a stand-in viewer (tests/e2e/images.spec.ts intercepts it).
         VIEWER_URL_TEMPLATE: 'https://viewer.readout.test/open?accession={accession}',
+        // Orders from the hospital over MLLP, as a RIS sends them (tests/e2e/live.spec.ts).
+        HL7_LISTEN_PORT: String(HL7_PORT),
       },
     },
   ],

@@ -300,7 +300,8 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   await expect(impression).toHaveAttribute('readonly', '')
   await expect(impression).toHaveValue(EDITED_IMPRESSION)
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled()
-  await expect(active.getByRole('option').filter({ hasText: accession })).toBeVisible()
+  // EV-11: a signed study is read, no longer in progress: it leaves Active Studies.
+  await expect(active.getByRole('option').filter({ hasText: accession })).toBeHidden()
   await step('finalized')
 
   // Clear All Studies, confirmed: no active studies and an empty chat.
@@ -311,7 +312,9 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   )
   await step('clear-all-dialog')
   await clearDialog.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByText('No active studies')).toBeVisible({ timeout: 30_000 })
+  // The signed study left Active Studies when it was signed (EV-11): the run's end is its note.
+  await expect(page.getByText('All conversations were cleared.')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('No active studies')).toBeVisible()
   await expect(messages.getByRole('article', { name: 'You' })).toHaveCount(0)
   await expect(page.getByText('What is the indication?')).toHaveCount(0)
   await expect(rows.filter({ hasText: accession })).not.toContainText('In progress')

@@ -147,7 +147,8 @@ test('CH-9 RP-3 CL-1 LG-5 the whole journey with the keyboard alone', async ({ p
   )
   await expect(page.getByRole('textbox', { name: 'Report' })).toHaveAttribute('readonly', '')
   const active = page.getByRole('listbox', { name: 'Active Studies' })
-  await expect(active.getByRole('option').filter({ hasText: accession })).toBeVisible()
+  // EV-11: a signed study is read, no longer in progress: it leaves Active Studies.
+  await expect(active.getByRole('option').filter({ hasText: accession })).toBeHidden()
 
   // Clear all studies, confirmed with Continue.
   const clearAll = page.getByRole('button', { name: 'Clear All Studies' })
@@ -160,8 +161,10 @@ test('CH-9 RP-3 CL-1 LG-5 the whole journey with the keyboard alone', async ({ p
   await expectFocusTrapped(page, clearDialog)
   await tabTo(page, clearDialog.getByRole('button', { name: 'Continue' }))
   await page.keyboard.press('Enter')
-  await expect(page.getByText('No active studies')).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByText('What is the indication?')).toHaveCount(0)
+  // The signed study left Active Studies when it was signed (EV-11): the run is over when the
+  // study's conversation is gone.
+  await expect(page.getByText('What is the indication?')).toHaveCount(0, { timeout: 30_000 })
+  await expect(page.getByText('No active studies')).toBeVisible()
 
   // Log out.
   await tabTo(page, logout)
