@@ -16,16 +16,34 @@
  * component is used (the prop's default when a use leaves it out).
  */
 import ts from 'typescript'
+import { dedupe, product, tidy, union, WILD, type Alternative } from './nameParts'
+import {
+  ancestors,
+  attribute,
+  componentName,
+  functionIn,
+  jsxText,
+  kindOf,
+  literalAttribute,
+  localConstant,
+  propBinding,
+  tagOf,
+  type JsxNode,
+  type Parsed,
+  type SourceFile,
+} from './jsxSource'
 
-export const WILD = Symbol('wild')
-export type Part = string | typeof WILD
-export type Alternative = Part[]
+export type { SourceFile } from './jsxSource'
 
-export interface SourceFile {
-  /** Relative to the repository: 'src/features/report/Priors.tsx'. */
-  path: string
-  text: string
-}
+export {
+  describe,
+  example,
+  isDataNamed,
+  matcher,
+  WILD,
+  type Alternative,
+  type Part,
+} from './nameParts'
 
 export interface Control {
   /** 'src/features/report/Priors.tsx:110 <Button>' */
@@ -64,47 +82,7 @@ const CONTROL_ROLES = new Set([
   'radio',
   'combobox',
 ])
-/** Enough for every real name; a runaway product of conditionals stops here. */
-const MAX_ALTERNATIVES = 64
 const MAX_DEPTH = 10
-
-type JsxNode = ts.JsxElement | ts.JsxSelfClosingElement
-type Parsed = { path: string; source: ts.SourceFile }
-
-function opening(node: JsxNode): ts.JsxOpeningLikeElement {
-  return ts.isJsxElement(node) ? node.openingElement : node
-}
-
-function tagOf(node: JsxNode, source: ts.SourceFile): string {
-  return opening(node).tagName.getText(source)
-}
-
-function attribute(node: JsxNode, name: string): ts.JsxAttribute | undefined {
-  return opening(node).attributes.properties.find(
-    (property): property is ts.JsxAttribute =>
-      ts.isJsxAttribute(property) && property.name.getText() === name,
-  )
-}
-
-function literalAttribute(node: JsxNode, name: string): string | undefined {
-  const initializer = attribute(node, name)?.initializer
-  return initializer && ts.isStringLiteral(initializer) ? initializer.text : undefined
-}
-
-function product(left: Alternative[], right: Alternative[]): Alternative[] {
-  const out: Alternative[] = []
-  for (const a of left) for (const b of right) out.push([...a, ...b])
-  return out.slice(0, MAX_ALTERNATIVES)
-}
-
-function union(...lists: Alternative[][]): Alternative[] {
-  return lists.flat().slice(0, MAX_ALTERNATIVES)
-}
-
-/** JSX text as the browser shows it: whitespace with a line break in it is no text. */
-function jsxText(text: string): string {
-  return text.includes('\n') ? text.replace(/\s+/g, ' ').trim() : text
-}
 
 export function collectControls(files: readonly SourceFile[]): Control[] {
   const parsed: Parsed[] = files.map((file) => ({
@@ -302,103 +280,4 @@ export function collectControls(files: readonly SourceFile[]): Control[] {
     // A library's element that acts on a click; our own components show their controls inside.
     return attribute(node, 'onClick') !== undefined && !components.has(tag)
   }
-}
-
-/** The node's ancestors, nearest first (`parent` is typed as always set; a file's is not). */
-function* ancestors(node: ts.Node): Generator<ts.Node> {
-  for (
-    let up = node.parent as ts.Node | undefined;
-    up !== undefined;
-    up = up.parent as ts.Node | undefined
-  ) {
-    yield up
-  }
-}
-
-function kindOf(file: SourceFile): ts.ScriptKind {
-  return file.path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
-}
-
-function functionIn(init: ts.Expression): ts.SignatureDeclaration | undefined {
-  if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init
-  // memo(function X() {}), forwardRef((props, ref) => ...)
-  if (ts.isCallExpression(init)) return init.arguments.map(functionIn).find(Boolean)
-  return undefined
-}
-
-function propBinding(fn: ts.SignatureDeclaration, name: string): ts.BindingElement | undefined {
-  const first = fn.parameters[0]?.name
-  if (!first || !ts.isObjectBindingPattern(first)) return undefined
-  return first.elements.find(
-    (element) => ts.isIdentifier(element.name) && element.name.text === name,
-  )
-}
-
-function componentName(fn: ts.SignatureDeclaration): string | undefined {
-  if (ts.isFunctionDeclaration(fn)) return fn.name?.text
-  for (const up of ancestors(fn)) {
-    if (ts.isVariableDeclaration(up) && ts.isIdentifier(up.name)) return up.name.text
-    if (!ts.isCallExpression(up) && !ts.isParenthesizedExpression(up)) break
-  }
-  return undefined
-}
-
-/** `const name = …` in a block around the identifier (not a file's top level). */
-function localConstant(id: ts.Identifier, name: string): ts.Expression | undefined {
-  for (const up of ancestors(id)) {
-    if (!ts.isBlock(up)) continue
-    for (const statement of up.statements) {
-      if (!ts.isVariableStatement(statement)) continue
-      for (const declaration of statement.declarationList.declarations) {
-        if (ts.isIdentifier(declaration.name) && declaration.name.text === name) {
-          return declaration.initializer
-        }
-      }
-    }
-  }
-  return undefined
-}
-
-/** Neighbouring literal parts joined, whitespace collapsed and trimmed, as names are. */
-function tidy(alternative: Alternative): Alternative {
-  const out: Alternative = []
-  for (const part of alternative) {
-    const last = out.at(-1)
-    if (typeof part === 'string' && typeof last === 'string') out[out.length - 1] = last + part
-    else if (part !== '') out.push(part)
-  }
-  const collapsed = out.map((part) => (typeof part === 'string' ? part.replace(/\s+/g, ' ') : part))
-  if (typeof collapsed[0] === 'string') collapsed[0] = collapsed[0].trimStart()
-  const end = collapsed.length - 1
-  if (typeof collapsed[end] === 'string') collapsed[end] = collapsed[end].trimEnd()
-  return collapsed.filter((part) => part !== '')
-}
-
-function dedupe(alternatives: Alternative[]): Alternative[] {
-  const seen = new Map<string, Alternative>()
-  for (const alternative of alternatives) seen.set(describe(alternative), alternative)
-  return [...seen.values()]
-}
-
-/** 'Remove macro …': how a name reads in a failure message. */
-export function describe(alternative: Alternative): string {
-  return alternative.map((part) => (part === WILD ? '…' : part)).join('')
-}
-
-/** Whether the name is all data: no letter of it is in the source. */
-export function isDataNamed(alternative: Alternative): boolean {
-  return !alternative.some((part) => typeof part === 'string' && /\p{L}/u.test(part))
-}
-
-/** The alternative as a regular expression over a whole accessible name. */
-export function matcher(alternative: Alternative): RegExp {
-  const body = alternative
-    .map((part) => (part === WILD ? '.+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('')
-  return new RegExp(`^${body}$`)
-}
-
-/** The name with each part from data filled in with `fill`: what a screen could show. */
-export function example(alternative: Alternative, fill: string): string {
-  return alternative.map((part) => (part === WILD ? fill : part)).join('')
 }
