@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import type { Addendum, QaOverride, Report, ReportSections, RevisionCause } from '../../contract'
 import { REPORT_SECTION_KEYS } from '../../contract'
 import type { Database, Tx } from '../db/client'
-import { reports } from '../db/schema'
+import { orderClaims, reports } from '../db/schema'
 import { conflict } from '../http/errors'
 import { auditOf, displayName, recordAudit, type Actor } from './audit'
 import type { OrderRow, ReportRow } from './mappers'
@@ -160,6 +160,9 @@ export async function finalizeReport(
         override ? { qa_override_codes: override.codes } : undefined,
       ),
     )
+    // A signed study is not claimed (CLM-6, CLM-12): nobody writes its report any more, so its
+    // reader's claim ends with the signature, and no worklist shows 'Being read by' on it.
+    await tx.delete(orderClaims).where(eq(orderClaims.orderId, orderId))
     await write.results?.(tx, orderId, 'final', at)
     return reportAnswer(tx, signed)
   })

@@ -154,6 +154,22 @@ describe.skipIf(skipDatabase)('claims', () => {
     expect((await t.api('POST', '/orders/nope/claim', { token: ada.token })).statusCode).toBe(404)
   })
 
+  it("CLM-12 signing ends the signer's claim: no one sees a signed study 'Being read by'", async () => {
+    const id = ids[5]!
+    await t.api('POST', `/orders/${id}/claim`, { token: ada.token })
+    const saved = await t.api('PUT', `/orders/${id}/report`, {
+      token: ada.token,
+      body: { sections },
+    })
+    expect(saved.statusCode).toBe(200)
+    expect((await getOrder(id, ben.token)).claimed_by).toMatchObject({ user_id: ada.userId })
+    const signed = await t.api('POST', `/orders/${id}/report/finalize`, { token: ada.token })
+    expect(signed.statusCode).toBe(200)
+    const seen = await getOrder(id, ben.token)
+    expect(seen.report?.is_final).toBe(true)
+    expect(seen.claimed_by).toBeNull()
+  })
+
   it('CLM-4 a claim not renewed for the lease ends: another reader claims without taking over, and the sweep clears it', async () => {
     const id = ids[3]!
     await t.api('POST', `/orders/${id}/claim`, { token: ada.token })

@@ -162,10 +162,11 @@ function* whileReadByOther(orderId: Id): SagaIterator<'take_over' | 'claim' | 's
 }
 
 /**
- * While the clinician holds the claim: renewed each `RENEW_MS`; answers who took it over, or
- * null when it was let go (expired) and is to be claimed again.
+ * While the clinician holds the claim: renewed each `RENEW_MS`; answers who took it over, null
+ * when it was let go (expired) and is to be claimed again, or 'signed' once the report is signed
+ * (a signed study is not claimed, CLM-12).
  */
-function* whileHeld(orderId: Id): SagaIterator<ClaimHolder | null> {
+function* whileHeld(orderId: Id): SagaIterator<ClaimHolder | null | 'signed'> {
   for (;;) {
     const { news } = (yield race({
       renew: delay(RENEW_MS),
@@ -179,6 +180,7 @@ function* whileHeld(orderId: Id): SagaIterator<ClaimHolder | null> {
     }
     const said = newsOf(orderId, news)
     if (!said) continue
+    if (said.signed) return 'signed'
     if (said.holder === null) return null
     if (said.holder.user_id !== (yield* viewer())) return said.holder
   }
@@ -260,6 +262,13 @@ export function* readStudy(orderId: Id, control: ClaimControl = newControl()): S
       control.held = true
       yield put(studyClaimed({ orderId }))
       const takenBy = yield* whileHeld(orderId)
+      if (takenBy === 'signed') {
+        // Our server ends the claim with the signature; another backend may not, so let it go.
+        control.held = false
+        yield call(releaseClaim, orderId, false)
+        next = 'signed'
+        continue
+      }
       if (takenBy === null) continue
       control.held = false
       next = yield* readByOther(orderId, takenBy, true)

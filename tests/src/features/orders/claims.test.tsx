@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { Order } from '../../../../contract'
 import type { EventStreamReader, StreamOptions } from '../../../../src/services/events/eventStream'
-import { buildOrder, buildPatient, FIXED_TIME } from '../../../support/msw/data'
+import { buildOrder, buildPatient, buildReport, FIXED_TIME } from '../../../support/msw/data'
 import { routePattern } from '../../../support/msw/apiBackend'
 import { apiBackend, identityBackend, server } from '../../../support/msw/server'
 import { createTestDeps, renderApp } from '../../../support/render'
@@ -240,5 +240,31 @@ describe('the open study’s claim', () => {
     expect(apiBackend.requestsTo('saveReport')).toHaveLength(saves)
     // Nothing of the previous reader's claims is released: it is not theirs any more.
     expect(releasesOf(free!.id)).toHaveLength(0)
+  })
+
+  it('CLM-12 a study signed while open is let go: no renewal, and the claim is released for a backend that kept it', async () => {
+    const [free] = seed()
+    const stream = fakeStream()
+    const { user } = signedIn(stream)
+    await waitFor(() => {
+      expect(stream.connected()).toBe(true)
+    })
+    await user.click(await worklistRow('ACC-FREE'))
+    await waitFor(() => {
+      expect(free!.claimed_by?.name).toBe('Dr Test')
+    })
+    const claims = claimsOf(free!.id).length
+
+    // Signed (here by another tab of the reader's): the news carries the signed report, and this
+    // backend still names the reader as holding the claim.
+    free!.report = buildReport({ is_final: true })
+    act(() => {
+      stream.send('report.finalized', free!)
+    })
+    await waitFor(() => {
+      expect(releasesOf(free!.id)).toHaveLength(1)
+    })
+    expect(free!.claimed_by).toBeNull()
+    expect(claimsOf(free!.id)).toHaveLength(claims)
   })
 })
