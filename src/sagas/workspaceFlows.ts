@@ -1,7 +1,7 @@
 /**
  * The flows of the signed-in workspace: a study's selection and Clear All, the report (saves,
  * finalizing, drafts kept across a reload), the chat's drafts, dictation, the idle sign-out, the finder's server search, the live worklist,
- * 'Next study' and the open study's claim.
+ * 'Next study', the open study's claim, and what a change to an order means for the caches.
  * The root saga starts them when their code has arrived (deferredFlows.ts), after the first
  * screen; no action dispatched meanwhile is lost to them. Their browser collaborators come with
  * them (src/shared/flowDeps.ts).
@@ -23,6 +23,7 @@ import { watchFinderSearch } from './finderSearchSaga'
 import { watchIdleLogoff } from './idleLogoffSaga'
 import { watchLiveEvents } from './liveEventsSaga'
 import { watchNextStudy } from './nextStudySaga'
+import { watchOrderChanges } from './orderChangesSaga'
 import { watchReport } from './report'
 import { watchStudySelection } from './studySelectionSaga'
 
@@ -49,6 +50,7 @@ export function* workspaceFlows(): SagaIterator {
     fork(watchLiveEvents),
     fork(watchNextStudy),
     fork(watchClaims),
+    fork(watchOrderChanges),
   ])
 }
 

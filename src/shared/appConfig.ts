@@ -46,10 +46,8 @@ export interface AppConfig {
   devTools: boolean
   /** SEC-8: minutes without activity before the warning, then the sign-out. */
   idleLogoffMinutes: number
-  /** WL-9: a stat study waiting longer than this is marked in the worklist. */
-  statTargetMinutes: number
-  /** WL-13: an urgent study waiting longer than this is marked in the worklist. */
-  urgentTargetMinutes: number
+  /** WL-9, WL-13: a stat or urgent study waiting longer than these minutes is marked. */
+  waitTargets: { stat: number; urgent: number }
 }
 
 /** What is wrong, each with the setting's name: any of it stops the app. */
@@ -117,8 +115,10 @@ export function loadConfig(env: AppEnv): AppConfig {
       : { mode: 'local', projectId: LOCAL_PROJECT_ID },
     devTools: dev === true || devToolsFlag === 'true',
     idleLogoffMinutes: idleLogoffMinutes ?? DEFAULT_IDLE_LOGOFF_MINUTES,
-    statTargetMinutes: statTargetMinutes ?? DEFAULT_STAT_TARGET_MINUTES,
-    urgentTargetMinutes: urgentTargetMinutes ?? DEFAULT_URGENT_TARGET_MINUTES,
+    waitTargets: {
+      stat: statTargetMinutes ?? DEFAULT_STAT_TARGET_MINUTES,
+      urgent: urgentTargetMinutes ?? DEFAULT_URGENT_TARGET_MINUTES,
+    },
   }
 }
 

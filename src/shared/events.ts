@@ -6,7 +6,7 @@
  * that silently stops hearing. Each type string stays the owning feature's and does not change (action logs are
  * replayed by it).
  */
-import { createAction } from '@reduxjs/toolkit'
+import { createAction, prepareAutoBatched } from '@reduxjs/toolkit'
 import type { Id } from '../../contract'
 import type { ClaimHolder, Order, Report } from '../services/api/model'
 
@@ -70,8 +70,8 @@ export interface OrderChange {
 }
 
 /**
- * An order changed (the API layer's event, put by `changeOrder`, orderChanges.ts, before the
- * cache patches it means): the orders feature ends its local in-progress mark once the server says
- * the study is signed (EV-11).
+ * An order changed (the API layer's event, put by `changeOrder`, orderChanges.ts; one saga turns
+ * it into the cache patches it means). Batched as RTK Query's own actions are: by itself it
+ * changes nothing on screen, so it does not make the screen render before they do.
  */
-export const orderChanged = createAction<OrderChange>('orders/orderChanged')
+export const orderChanged = createAction('orders/orderChanged', prepareAutoBatched<OrderChange>())

@@ -43,42 +43,34 @@ export const MINUTE_MS = 60_000
 export const minuteOf = (nowMs: number) => Math.floor(nowMs / MINUTE_MS) * MINUTE_MS
 
 /**
- * WL-9, WL-13: minutes a study of each priority may wait before its row is marked past the target;
- * a routine study has none.
+ * WL-9, WL-13: minutes a study of a priority may wait before its row is marked past the target
+ * (stat and urgent; a routine study has none).
  */
-export interface WaitTargets {
-  stat: number
-  urgent: number
-}
-
-const targetOf = (priority: Priority, targets: WaitTargets): number | null =>
-  priority === 'routine' ? null : targets[priority]
+export type WaitTargets = Partial<Record<Priority, number>>
 
 /**
  * WL-8, WL-9, WL-13: whole minutes the study has waited at `nowMs`, and whether it waits past its
- * priority's target; null when the order has no time to count from. A signed study is read, not
- * waiting: it is never overdue (EV-11).
+ * priority's target; null when the order has no time to count from. A signed study (`is_final`)
+ * is read, not waiting: it is never overdue (EV-11).
  */
 export function waitingOf(
-  order: { ordered_at?: string | undefined; priority: Priority; signed?: boolean },
+  order: { ordered_at?: string | undefined; priority: Priority; is_final?: boolean },
   nowMs: number,
   targets: WaitTargets,
 ): { minutes: number; overdue: boolean } | null {
   const since = order.ordered_at === undefined ? Number.NaN : Date.parse(order.ordered_at)
   if (Number.isNaN(since)) return null
   const minutes = Math.floor((nowMs - since) / MINUTE_MS)
-  const target = targetOf(order.priority, targets)
-  return { minutes, overdue: order.signed !== true && target !== null && minutes > target }
+  const target = targets[order.priority]
+  return { minutes, overdue: order.is_final !== true && target !== undefined && minutes > target }
 }
 
-/** The marker's words (its title): 'Past the urgent target of 60 min' (WL-9, WL-13). */
-export function pastTargetTitle(priority: Priority, targets: WaitTargets): string {
-  return `Past the ${priority} target of ${String(targetOf(priority, targets) ?? 0)} min`
-}
-
-/** What screen readers hear after an overdue clock (WL-9, WL-13). */
-export const pastTargetText = (priority: Priority, targets: WaitTargets) =>
-  `, ${pastTargetTitle(priority, targets).replace(/^P/, 'p')}`
+/**
+ * 'the urgent target of 60 min': an overdue clock's title says 'Past ' before it, and screen
+ * readers hear ', past ' and it after the clock (WL-9, WL-13).
+ */
+export const pastTarget = (priority: Priority, targets: WaitTargets) =>
+  `the ${priority} target of ${String(targets[priority])} min`
 
 /** 'Being read by NAME' for a study someone else claims (WL-10); the clinician's own says nothing. */
 export function claimLabel(

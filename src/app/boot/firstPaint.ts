@@ -94,7 +94,7 @@ export function startFirstPaint(window: BootWindow, nowMs: number = Date.now()):
           selectedId: new URLSearchParams(window.location.search).get('study'),
           viewerId: tokenSubject(token),
           nowMs,
-          targets: { stat: appConfig.statTargetMinutes, urgent: appConfig.urgentTargetMinutes },
+          targets: appConfig.waitTargets,
           onOpen: (orderId) => {
             clicked = orderId
           },

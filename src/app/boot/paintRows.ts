@@ -10,7 +10,7 @@ import { IN_PROGRESS } from '../../../contract/constants'
 import {
   claimLabel,
   minuteOf,
-  pastTargetText,
+  pastTarget,
   patientLabel,
   PRIORITY_LABEL,
   studyLabel,
@@ -79,22 +79,19 @@ function rowOf(document: Document, row: FirstRow, index: number, context: PaintC
     if (title) node.title = value
     return node
   }
-  const waiting = waitingOf(
-    { ...row, signed: row.is_final },
-    minuteOf(context.nowMs),
-    context.targets,
-  )
-  const over = row.priority === 'urgent' ? 'fp-wait fp-over fp-urgent' : 'fp-wait fp-over'
+  const waiting = waitingOf(row, minuteOf(context.nowMs), context.targets)
   let clock: HTMLElement | null = null
   if (waiting) {
     clock = element(
       document,
       'span',
-      waiting.overdue ? over : 'fp-wait',
+      waiting.overdue ? `fp-wait fp-over fp-${row.priority}` : 'fp-wait',
       waiting.overdue ? element(document, 'span', null, '⚠ ') : null,
       text('fp-hidden', 'Waiting '),
       waitingText(waiting.minutes),
-      waiting.overdue ? text('fp-hidden', pastTargetText(row.priority, context.targets)) : null,
+      waiting.overdue
+        ? text('fp-hidden', `, past ${pastTarget(row.priority, context.targets)}`)
+        : null,
     )
     clock.firstElementChild?.setAttribute('aria-hidden', 'true')
   }

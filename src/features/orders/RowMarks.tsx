@@ -8,13 +8,7 @@ import { memo } from 'react'
 import { useAppConfig } from '../../shared/config'
 import { useAppSelector } from '../../app/hooks'
 import type { ClaimHolder, Priority } from '../../services/api/model'
-import {
-  claimLabel,
-  pastTargetText,
-  pastTargetTitle,
-  waitingOf,
-  waitingText,
-} from '../../shared/worklistRowText'
+import { claimLabel, pastTarget, waitingOf, waitingText } from '../../shared/worklistRowText'
 import { useMinute } from './useMinute'
 import { selectViewerId } from './worklistSlice'
 
@@ -32,9 +26,8 @@ export const WaitingClock = memo(function WaitingClock({
   signed,
 }: WaitingClockProps) {
   const minute = useMinute()
-  const { statTargetMinutes, urgentTargetMinutes } = useAppConfig()
-  const targets = { stat: statTargetMinutes, urgent: urgentTargetMinutes }
-  const waiting = waitingOf({ ordered_at: orderedAt, priority, signed }, minute, targets)
+  const targets = useAppConfig().waitTargets
+  const waiting = waitingOf({ ordered_at: orderedAt, priority, is_final: signed }, minute, targets)
   if (waiting === null) return null
   const { overdue } = waiting
   const shown = waitingText(waiting.minutes)
@@ -45,15 +38,15 @@ export const WaitingClock = memo(function WaitingClock({
       flexShrink={0}
       whiteSpace="nowrap"
       fontVariantNumeric="tabular-nums"
-      color={overdue ? (priority === 'urgent' ? 'priority.urgent' : 'priority.stat') : 'fg.subtle'}
+      color={overdue ? `priority.${priority}` : 'fg.subtle'}
       fontWeight={overdue ? 'semibold' : undefined}
       data-overdue={overdue || undefined}
-      title={overdue ? pastTargetTitle(priority, targets) : undefined}
+      title={overdue ? `Past ${pastTarget(priority, targets)}` : undefined}
     >
       {overdue && <span aria-hidden="true">⚠ </span>}
       <VisuallyHidden>Waiting </VisuallyHidden>
       {shown}
-      {overdue && <VisuallyHidden>{pastTargetText(priority, targets)}</VisuallyHidden>}
+      {overdue && <VisuallyHidden>, past {pastTarget(priority, targets)}</VisuallyHidden>}
     </Text>
   )
 })

@@ -8,8 +8,7 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { conversationApi } from '../../services/api/conversationApi'
-import { orderChanged } from '../../shared/events'
-import { FINAL_STATUS, IN_PROGRESS, type Id } from '../../../contract'
+import { IN_PROGRESS, type Id } from '../../../contract'
 
 export type LocalStatus = typeof IN_PROGRESS
 
@@ -175,16 +174,6 @@ export const ordersSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      // EV-11: the local mark ends once the server says the study is signed: a signed study is
-      // read, no longer in progress, and leaves Active Studies.
-      .addCase(orderChanged, (state, action) => {
-        const { orderId, order, fields } = action.payload
-        const told = order ?? fields
-        if (told?.report?.is_final === true || told?.status === FINAL_STATUS) {
-          // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- records keyed by order id are the state's shape
-          delete state.localStatus[orderId]
-        }
-      })
       // CH-11: the server moves the study to in_progress with its first user message; the SPA
       // shows it at once instead of refetching the whole worklist after every message.
       .addMatcher(conversationApi.endpoints.sendMessage.matchFulfilled, (state, action) => {

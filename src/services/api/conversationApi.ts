@@ -167,14 +167,7 @@ export const conversationApi = baseApi.injectEndpoints({
           (copy) => copy.status === IN_PROGRESS || (copy.claimed_by ?? null) !== null,
         )
         if (!signed) {
-          lifecycle.dispatch(
-            changeOrder({
-              orderId,
-              source: 'clear',
-              fields: { report: null },
-              reportRemoved: true,
-            }),
-          )
+          lifecycle.dispatch(changeOrder({ orderId, source: 'clear', fields: { report: null } }))
         }
         if (readAgain) await refreshOrder(lifecycle, orderId)
       },

@@ -16,9 +16,8 @@ import {
   type ReportRevision,
   type ReportSections,
 } from './model'
-import { orderReadLanded, refreshOrder } from './orderCache'
-import { applyOrderChange, type OrderChangeDispatch } from './orderChanges'
-import type { OrdersState } from './ordersApi'
+import { orderReadLanded, refreshOrder, type OrderCacheAccess } from './orderCache'
+import { changeOrder } from './orderChanges'
 
 export interface SaveReportArgs {
   orderId: Id
@@ -54,12 +53,14 @@ function preconditionOf(version: string | null | undefined): Record<string, stri
  * report, so the editor never shows the clinician's saved words as gone.
  */
 async function storeReport(
-  access: { dispatch: OrderChangeDispatch; getState(): OrdersState },
+  access: Pick<OrderCacheAccess, 'getState'> & {
+    dispatch: OrderCacheAccess['dispatch'] & ((change: ReturnType<typeof changeOrder>) => unknown)
+  },
   orderId: Id,
   report: Report,
 ): Promise<void> {
   const put = () => {
-    applyOrderChange(access, { orderId, source: 'report', fields: { report } })
+    access.dispatch(changeOrder({ orderId, source: 'report', fields: { report } }))
   }
   put()
   if (await orderReadLanded(access, orderId)) put()

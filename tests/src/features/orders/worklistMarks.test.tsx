@@ -113,7 +113,7 @@ describe('the waiting clock', () => {
 
     expect(await rowOf('ACC-1')).toHaveTextContent('Waiting 1 h 1 min')
     expect(await rowOf('ACC-1')).not.toHaveTextContent('past the urgent target')
-    expect(loadConfig({}).urgentTargetMinutes).toBe(60)
+    expect(loadConfig({}).waitTargets).toEqual({ stat: 30, urgent: 60 })
     expect(() => loadConfig({ VITE_URGENT_TARGET_MINUTES: 'soon' })).toThrow(
       /VITE_URGENT_TARGET_MINUTES/,
     )
