@@ -1,5 +1,5 @@
 /**
- * The live worklist (issue 16, EV-8): while a session lasts, one connection to the backend's event
+ * The live worklist (EV-8): while a session lasts, one connection to the backend's event
  * stream (services/events/eventStream.ts), reconnected with backoff and `Last-Event-ID`. Each event
  * becomes `liveEvents/eventReceived` (serializable: the order as the backend sent it), and what it
  * means for the caches follows from that action alone, so replaying the log replays the patches:

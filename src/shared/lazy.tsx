@@ -1,7 +1,7 @@
 /**
  * Screens and dialogs that are not part of the first screen load on first use, and are fetched
- * ahead while the browser is idle, so nobody waits on a click (issue 15: a first screen near the
- * floor). `lazyComponent` is React.lazy with two additions:
+ * ahead while the browser is idle, so nobody waits on a click (the first screen stays near what
+ * its libraries alone cost). `lazyComponent` is React.lazy with two additions:
  * - `prefetch()` starts the download once; a failed download is tried again on the next call;
  * - once the module is there, the component renders at once, without suspending (a prefetched
  *   dialog opens in the same frame as the click, with no fallback shown even for an instant).

@@ -1,5 +1,5 @@
 /**
- * The page's first script (issue 15: the first worklist row near the floor). A returning
+ * The page's first script (FP-1: the first worklist rows before the app). A returning
  * clinician's first screen is the worklist, and the app's code (React, Chakra, the store) takes
  * longer to evaluate than the server takes to answer the first page. So, before that code is
  * evaluated, this script (the entry chunk, a few kilobytes, evaluated first):

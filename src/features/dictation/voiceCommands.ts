@@ -1,7 +1,8 @@
 /**
- * Voice commands (issue 18): what a final phrase of the recognizer says to do rather than to type,
- * as plain functions. A phrase becomes steps, in the order spoken: text to type, then a command,
- * then text again ("small effusion next field" types the words, then moves to the next field).
+ * Voice commands (VC-1..VC-5): what a final phrase of the recognizer says to do rather than to
+ * type, as plain functions. A phrase becomes steps, in the order spoken: text to type, then a
+ * command, then text again ("small effusion next field" types the words, then moves to the next
+ * field).
  *
  * Commands are matched word by word, in any letter case, ignoring the punctuation the recognizer
  * adds ("Next field."). The report knows every command; the chat input and the addendum box only

@@ -86,7 +86,7 @@ export function PatientHeader({ orderId, now }: PatientHeaderProps) {
       <Text color="fg.subtle" fontSize="sm" truncate minWidth="0" title={study}>
         {study}
       </Text>
-      {/* Issue 17: from the cached order, so a link the live worklist brings shows at once. */}
+      {/* INT-40: from the cached order, so a link the live worklist brings shows at once. */}
       <ImagesLink href={order.viewer_url} />
       {/* WL-10: from the cached order, so a claim the live worklist patches in shows at once. */}
       <Box fontSize="sm" flexShrink={0} maxWidth="40%" display="flex" minWidth="0">

@@ -1,5 +1,5 @@
 /**
- * What a worklist row says of the department (issue 16): how long the study has waited (WL-8),
+ * What a worklist row says of the department: how long the study has waited (WL-8),
  * marked when a stat or urgent study waits past its priority's target (WL-9, WL-13) and is not
  * signed yet (EV-11), and who else reads it (WL-10).
  */

@@ -1,5 +1,5 @@
 /**
- * CLM-6..CLM-9: the open study's claim as the clinician sees it (issue 16). Opening a study claims
+ * CLM-6..CLM-9: the open study's claim as the clinician sees it. Opening a study claims
  * it (src/sagas/claims/reading.ts); who else reads it decides whether the clinician writes.
  *
  * - claiming: the claim is on its way (the editor is the clinician's meanwhile: a refusal keeps

@@ -1,7 +1,7 @@
 /**
- * The department's worklist (issue 16): who the clinician is (their claims are theirs, anyone
- * else's read 'Being read by NAME'), the filters above the worklist (WL-7) and where 'Next study'
- * stands (NX-3, NX-4).
+ * The department's worklist (WL-7, WL-10, NX-3): who the clinician is (their claims are theirs,
+ * anyone else's read 'Being read by NAME'), the filters above the worklist (WL-7) and where 'Next
+ * study' stands (NX-3, NX-4).
  *
  * Filters are plain values: from a backend that pages they become the page query's parameters,
  * from one that answers the whole list they narrow it in the browser (selectors.ts).

@@ -4,7 +4,7 @@
  * Ctrl+Shift+F then Enter signs; where the clinician must act when something is
  * (./useFinalizeFocus.ts). Signing an addendum asks the same way, its focus on 'Cancel'.
  *
- * Issue 18: under the question, the pre-sign check of the text about to be signed (QA-16..QA-21):
+ * Under the question, the pre-sign check of the text about to be signed (QA-16..QA-21):
  * blocking issues first, then warnings, each with its message and the words it is about. A block
  * is signed over only with 'Override' and a reason, which go with the signature; a critical
  * finding only once its communication is recorded (./CriticalResultForm). A check that could

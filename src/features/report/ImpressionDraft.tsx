@@ -1,7 +1,7 @@
 /**
- * The impression draft's parts (issue 18, useImpressionDraft.ts): the 'Draft impression' button of
- * the tools row, and below it the suggestion to accept, edit or discard, what went wrong when
- * there is none, and the Undo of an accepted draft.
+ * The impression draft's parts (IMP-10..IMP-14, useImpressionDraft.ts): the 'Draft impression'
+ * button of the tools row, and below it the suggestion to accept, edit or discard, what went wrong
+ * when there is none, and the Undo of an accepted draft.
  */
 import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import type { DraftNotice, ImpressionDraftFlow } from './useImpressionDraft'

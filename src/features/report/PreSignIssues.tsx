@@ -1,7 +1,7 @@
 /**
- * The pre-sign check's answer in the Finalize dialog (issue 18): while it runs, that it runs; when
- * it could not run, that signing is still possible; else each issue, blocking ones first, with its
- * message and the words of the report it is about.
+ * The pre-sign check's answer in the Finalize dialog (QA-16, QA-19, QA-21): while it runs, that it
+ * runs; when it could not run, that signing is still possible; else each issue, blocking ones
+ * first, with its message and the words of the report it is about.
  */
 import { Badge, Box, List, Text } from '@chakra-ui/react'
 import type { RefObject } from 'react'

@@ -1,5 +1,5 @@
 /**
- * PR-1..PR-3 (issue 18): the patient's other studies beside the report, newest first, each with
+ * PR-2, PR-3: the patient's other studies beside the report, newest first, each with
  * its date, modality, description and signed impression, and 'Use as comparison', which writes
  * "<description>, <date>." into the COMPARISON section: the clinician's own change, saved at once,
  * with 'Undo comparison' to take it back in one click while the section still reads as written.

@@ -22,8 +22,8 @@ export interface ReportEditorProps {
   /** Dictation into the report: its microphone and where it writes next (VC-1). */
   dictation?: ReportDictation
   /**
-   * Another clinician reads the study (issue 16): the form is read-only, the clinician's draft is
-   * kept as it is, and `readOnlyNotice` (the app's) says why.
+   * Another clinician reads the study (CLM-7, CLM-8): the form is read-only, the clinician's draft
+   * is kept as it is, and `readOnlyNotice` (the app's) says why.
    */
   readOnly?: boolean
   readOnlyNotice?: ReactNode

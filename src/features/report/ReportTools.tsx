@@ -1,7 +1,7 @@
 /**
- * The editor's reporting tools (issue 18): 'Insert template', 'Macros', and after a template went
- * in, what says so with its Undo (TPL-5): each section still holding the template's text gets its
- * earlier text back; a section typed in since keeps the clinician's words.
+ * The editor's reporting tools (TPL-4, MAC-5): 'Insert template', 'Macros', and after a template
+ * went in, what says so with its Undo (TPL-5): each section still holding the template's text gets
+ * its earlier text back; a section typed in since keeps the clinician's words.
  */
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'

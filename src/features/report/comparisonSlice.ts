@@ -1,5 +1,5 @@
 /**
- * 'Use as comparison' (issue 18), seen and undone in one click like any other change to the
+ * 'Use as comparison' (PR-3), seen and undone in one click like any other change to the
  * report: per study, the prior last written into COMPARISON and what the section held before.
  * The notice offering 'Undo comparison' shows while the section still reads as it was written.
  */

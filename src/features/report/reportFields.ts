@@ -1,7 +1,7 @@
 /**
- * What templates and macros do to the report's text (issue 18), as plain functions: where the next
- * or previous `[bracketed field]` is, which macro name was just typed, and how a template's
- * sections meet the report's. ReportTools and useReportAreas act on what they answer.
+ * What templates and macros do to the report's text (TPL-4, TPL-5, MAC-7), as plain functions:
+ * where the next or previous `[bracketed field]` is, which macro name was just typed, and how a
+ * template's sections meet the report's. ReportTools and useReportAreas act on what they answer.
  */
 import { REPORT_SECTION_KEYS, templateFields, type ReportSectionKey } from '../../../contract'
 import type { Macro, ReportSections } from '../../services/api/model'

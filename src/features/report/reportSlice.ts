@@ -60,7 +60,7 @@ export type SaveTrigger = 'manual' | 'auto' | 'retry'
 export const editorOpened = createAction<OrderPayload>('report/editorOpened')
 
 /**
- * 'Use as comparison' (issue 18): a prior's description and date written into COMPARISON, the
+ * 'Use as comparison' (PR-3): a prior's description and date written into COMPARISON, the
  * clinician's own change; `before` is what the section held, for its one-click undo.
  */
 export const priorUsedAsComparison = createAction<
@@ -205,7 +205,7 @@ export const reportSlice = createSlice({
     },
     finalizeConfirmed(
       state,
-      // The pre-sign check issues signed over, and why (sent with the signature, issue 18).
+      // The pre-sign check issues signed over, and why (sent with the signature, QA-17).
       action: PayloadAction<OrderPayload & { qaOverride?: QaOverride }>,
     ) {
       const current = state.finalize[action.payload.orderId]

@@ -1,6 +1,6 @@
 /**
- * What the Finalize dialog shows besides the spec's question (issue 18): the pre-sign check of the
- * text about to be signed (run by the saga when Finalize is pressed), and the critical result
+ * What the Finalize dialog shows besides the spec's question (QA-16, CR-14): the pre-sign check of
+ * the text about to be signed (run by the saga when Finalize is pressed), and the critical result
  * communications known for the study. A check that could not run ('unavailable') never stops a
  * signature; a critical finding does until a communication is recorded, and so does the server's
  * 409 `critical_result_not_communicated` (`communicationRequired`), whatever the check said.

@@ -1,9 +1,9 @@
 /**
- * 'Draft impression' (issue 18): the server drafts an impression from the Findings in the editor
- * (saved or not) and the draft waits as a suggestion; nothing reaches the report until 'Accept',
- * which writes it into the Impression as an edit of the draft (saved as any edit is) and can be
- * undone in one click. An Impression that already holds text keeps it: the draft goes below it,
- * after a blank line, as a template's 'Add below' does (reportFields.ts), so accepting never
+ * 'Draft impression' (IMP-10..IMP-14): the server drafts an impression from the Findings in the
+ * editor (saved or not) and the draft waits as a suggestion; nothing reaches the report until
+ * 'Accept', which writes it into the Impression as an edit of the draft (saved as any edit is) and
+ * can be undone in one click. An Impression that already holds text keeps it: the draft goes below
+ * it, after a blank line, as a template's 'Add below' does (reportFields.ts), so accepting never
  * loses the clinician's words and needs no second question.
  */
 import { createSelector } from '@reduxjs/toolkit'

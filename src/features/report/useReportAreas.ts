@@ -1,8 +1,8 @@
 /**
- * The report's two text areas as templates and macros act on them (issue 18): writing text into
- * them as an edit of the draft, Tab and Shift+Tab from one `[bracketed field]` to the next (across
- * both areas, then natively out of them), a macro's name followed by Tab replaced by its text, and
- * text put where the clinician's cursor last was.
+ * The report's two text areas as templates and macros act on them (TPL-5, MAC-5, MAC-7): writing
+ * text into them as an edit of the draft, Tab and Shift+Tab from one `[bracketed field]` to the
+ * next (across both areas, then natively out of them), a macro's name followed by Tab replaced by
+ * its text, and text put where the clinician's cursor last was.
  *
  * What an area shows is what the draft holds (SectionArea), so a write sets the element's value
  * first and then records the edit: the area then has nothing to rewrite and keeps the selection

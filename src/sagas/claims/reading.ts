@@ -1,5 +1,5 @@
 /**
- * CLM-6..CLM-9: the open study's claim (issue 16), for as long as the study stays open.
+ * CLM-6..CLM-9: the open study's claim, for as long as the study stays open.
  *
  * - Opening a study claims it, unless the caches already say someone else reads it: then the
  *   clinician is asked first ('NAME is reading this study. Take over?'). A claim refused because

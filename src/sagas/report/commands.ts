@@ -235,7 +235,7 @@ export function* finalizeReport(orderId: Id, qaOverride?: QaOverride): SagaItera
 }
 
 /**
- * Issue 18: our server refuses to sign a report with `[bracketed fields]` left (its words are
+ * QA-20, CR-16: our server refuses to sign a report with `[bracketed fields]` left (its words are
  * shown) or a critical finding nobody was told of (the question opens again with the form that
  * records it). The draft stays as it is either way. False for any other failure.
  */

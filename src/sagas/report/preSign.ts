@@ -1,8 +1,8 @@
 /**
- * The pre-sign check (issue 18): when Finalize is pressed and the question opens, the text about
- * to be signed (the draft, saved or not, else the cached report) is checked by the server, and,
- * when it states a critical finding, the study's recorded communications are read. A check that
- * fails for any reason (a network failure, a spec backend without the route: 404) is reported
+ * The pre-sign check (QA-16, CR-14): when Finalize is pressed and the question opens, the text
+ * about to be signed (the draft, saved or not, else the cached report) is checked by the server,
+ * and, when it states a critical finding, the study's recorded communications are read. A check
+ * that fails for any reason (a network failure, a spec backend without the route: 404) is reported
  * as not run, and the clinician may still sign.
  */
 import type { SagaIterator } from 'redux-saga'

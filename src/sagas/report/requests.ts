@@ -79,7 +79,7 @@ export function* sendReport(orderId: Id, draft: ReportDraft): SagaIterator<Repor
 }
 
 /**
- * The code and words of a 409 our server gives when it refuses to sign (issue 18:
+ * The code and words of a 409 our server gives when it refuses to sign (QA-15, CR-3:
  * `unfilled_fields`, `critical_result_not_communicated`), or null for any other failure.
  */
 export function refusalOf(error: unknown): { error: string; message: string } | null {

@@ -73,7 +73,7 @@ export interface ApiError {
   /** Why a malformed answer was refused, one line per schema issue. */
   issues?: string[]
   /**
-   * A 409's JSON body as it came (plain data): who holds a claim that refused a write (issue 16)
+   * A 409's JSON body as it came (plain data): who holds a claim that refused a write (CLM-2)
    * is read from it where that matters (read/claims.ts), not here.
    */
   conflict?: unknown

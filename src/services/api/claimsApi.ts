@@ -1,7 +1,7 @@
 /**
- * Claims (issue 16): who reads which study. Opening a study claims it (and renews the claim while
- * it stays open), closing it (or the tab) releases it, 'Next study' claims the most urgent study
- * nobody reads.
+ * Claims (CLM-1, CLM-6): who reads which study. Opening a study claims it (and renews the claim
+ * while it stays open), closing it (or the tab) releases it, 'Next study' claims the most urgent
+ * study nobody reads.
  * A backend without claims answers 404 to these; the flows that call them carry on without.
  */
 import { apiRequest } from './apiRequest'

@@ -1,5 +1,5 @@
 /**
- * Critical results communicated (issue 18): the order's records, and recording one from the
+ * Critical results communicated (CR-1, CR-14): the order's records, and recording one from the
  * Finalize dialog. Answers are read by `read/entities.ts`.
  */
 import { apiRequest } from './apiRequest'

@@ -1,7 +1,7 @@
 /**
- * The impression draft (issue 18): an impression drafted from the Findings of the sections in the
- * editor, saved or not. A mutation: it writes nothing, but its answer belongs to the text sent at
- * that moment, never to a cache entry another call could share.
+ * The impression draft (IMP-1, IMP-11): an impression drafted from the Findings of the sections in
+ * the editor, saved or not. A mutation: it writes nothing, but its answer belongs to the text sent
+ * at that moment, never to a cache entry another call could share.
  */
 import { apiRequest } from './apiRequest'
 import { baseApi } from './baseApi'

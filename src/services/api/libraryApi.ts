@@ -1,6 +1,6 @@
 /**
- * The reporting library (issue 18): the normal templates for a study (best match first) and the
- * clinician's own macros. Macro writes invalidate the list, so the menus follow at once.
+ * The reporting library (TPL-4, MAC-5, MAC-6): the normal templates for a study (best match first)
+ * and the clinician's own macros. Macro writes invalidate the list, so the menus follow at once.
  */
 import { apiRequest } from './apiRequest'
 import { baseApi } from './baseApi'

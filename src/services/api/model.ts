@@ -49,7 +49,7 @@ export interface Addendum {
 }
 
 /**
- * One of the patient's other studies (issue 18), as the Priors list shows it. Only the id and a
+ * One of the patient's other studies (PR-2), as the Priors list shows it. Only the id and a
  * description are needed to show it; the rest is null where a backend leaves it out.
  */
 export interface PriorStudy {
@@ -88,7 +88,7 @@ export interface Report {
   finalized_by: UserRef | null
   /** Oldest first; empty when there are none or the backend keeps none. */
   addenda: Addendum[]
-  /** A signature over blocking pre-sign issues: why, and which (issue 18); absent when none. */
+  /** A signature over blocking pre-sign issues: why, and which (QA-14, QA-22); absent when none. */
   qa_override?: QaSignedOver
   /**
    * Critical results communicated, oldest first, when the report carries them (our server's
@@ -243,7 +243,7 @@ export interface Claim {
 }
 
 /**
- * One issue of the pre-sign checks (issue 18). `code` and `section` are the contract's when
+ * One issue of the pre-sign checks (QA-16). `code` and `section` are the contract's when
  * recognised, else the backend's own words; `severity` is 'warn' unless the backend said 'block'.
  */
 export interface QaIssue {
@@ -255,15 +255,15 @@ export interface QaIssue {
 }
 
 /**
- * An impression drafted from the Findings (issue 18): '' when there was nothing positive to draft
- * from. `source` says who wrote it when the backend said ('llm', 'local'), else null.
+ * An impression drafted from the Findings (IMP-1, IMP-15): '' when there was nothing positive to
+ * draft from. `source` says who wrote it when the backend said ('llm', 'local'), else null.
  */
 export interface ImpressionDraft {
   impression: string
   source: 'llm' | 'local' | null
 }
 
-/** A normal template (issue 18): the sections it fills; a section it leaves out stays as it is. */
+/** A normal template (TPL-4): the sections it fills; a section it leaves out stays as it is. */
 export interface Template {
   id: Id
   name: string
@@ -274,8 +274,8 @@ export interface Template {
 }
 
 /**
- * A critical result told to someone (issue 18). `method` is the contract's when recognised, else
- * the backend's own words; times are null when missing or unreadable.
+ * A critical result told to someone (CR-1, CR-19). `method` is the contract's when recognised,
+ * else the backend's own words; times are null when missing or unreadable.
  */
 export interface Communication {
   id: Id

@@ -1,5 +1,5 @@
 /**
- * A study's priors (issue 18): the patient's other studies, newest first, with the impression
+ * A study's priors (PR-1, PR-2): the patient's other studies, newest first, with the impression
  * signed for each. Our server answers `GET /orders/{id}/priors`; a backend without that route
  * (the product spec's: 404) has them in its worklist, so they are read from there: the order's
  * patient's other orders, the impression from each signed report.

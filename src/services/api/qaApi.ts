@@ -1,5 +1,5 @@
 /**
- * The pre-sign checks (issue 18): the issues of the sections in the editor, saved or not, before
+ * The pre-sign checks (QA-16): the issues of the sections in the editor, saved or not, before
  * the Finalize question. A mutation: it changes nothing, but its answer belongs to the sections
  * sent at that moment, never to a cache entry another call could share.
  */

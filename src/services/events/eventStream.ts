@@ -1,5 +1,5 @@
 /**
- * One connection to the live worklist (GET /api/v1/events, issue 16), read with fetch so the
+ * One connection to the live worklist (GET /api/v1/events, EV-6, EV-7), read with fetch so the
  * session token travels in the `Authorization` header, never in a URL. It hands each event over
  * as it arrives and answers how the connection ended, so the caller (the live-events saga)
  * decides what comes next: reconnect with `Last-Event-ID` after a backoff, or give up on a backend

@@ -1,4 +1,4 @@
-/** Claims as a backend answers them (issue 16), read tolerantly at the edge. */
+/** Claims as a backend answers them (CLM-1, CLM-2), read tolerantly at the edge. */
 import { CLAIMED_ERROR } from '../../../../contract'
 import type { Claim, ClaimHolder } from '../model'
 import { isRecord, readId, readText, readTimestamp } from './values'

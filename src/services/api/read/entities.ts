@@ -82,7 +82,7 @@ function readAddenda(raw: unknown): Addendum[] {
   return raw.map(readAddendum).flatMap((read) => (read.ok ? [read.value] : []))
 }
 
-/** A critical result communication (issue 18): shown with an id and a recipient. */
+/** A critical result communication (CR-1, CR-19): shown with an id and a recipient. */
 export function readCommunication(raw: unknown): Read<Communication> {
   if (!isRecord(raw)) return refused('communication')
   const id = readId(raw.id)

@@ -1,5 +1,5 @@
 /**
- * Templates and macros (issue 18) as a backend answers them, read tolerantly at the edge: a
+ * Templates and macros (TPL-4, MAC-5) as a backend answers them, read tolerantly at the edge: a
  * template needs an id and some section text, a macro an id, a name and a text; anything else a
  * backend leaves out takes a default.
  */

@@ -1,4 +1,6 @@
-/** A study's priors (issue 18), read tolerantly: an entry needs an id and something to call it by. */
+/**
+ * A study's priors (PR-1, PR-2), read tolerantly: an entry needs an id and something to call it by.
+ */
 import type { PriorStudy } from '../model'
 import type { Read } from './lists'
 import { refused } from './rows'

@@ -1,7 +1,7 @@
 /**
- * The pre-sign checks' answer (issue 18), read tolerantly: an issue needs a message to be shown;
- * anything but 'block' is a warning, since a backend that does not say an issue blocks must not
- * stop a signature.
+ * The pre-sign checks' answer (QA-16, QA-19), read tolerantly: an issue needs a message to be
+ * shown; anything but 'block' is a warning, since a backend that does not say an issue blocks must
+ * not stop a signature.
  */
 import type { QaIssue } from '../model'
 import { isRecord, readText } from './values'
