@@ -9,6 +9,7 @@ const features = ['auth', 'orders', 'conversation', 'report', 'dictation']
 
 // The house's walls (docs/architecture.md explains why each stands where it does):
 // - a feature imports no other feature and no saga, and reaches src/app only through hooks.ts;
+// - a saga reaches src/app only for the store's types (storeTypes.ts);
 // - a feature is imported from the rest of the SPA only through its index.ts;
 // - the floor (src/shared, src/components, src/services) imports no feature, app or saga module,
 //   and src/components no service either: it is markup;
@@ -42,6 +43,13 @@ const boundaryZones = [
     target: './src/features',
     from: './src/sagas',
     message: 'Features do not import sagas: a saga reacts to the actions a feature dispatches.',
+  },
+  {
+    target: './src/sagas',
+    from: './src/app',
+    except: ['./storeTypes.ts'],
+    message:
+      'Sagas reach src/app only through storeTypes.ts (types alone): the roof starts the flows, never the reverse.',
   },
   {
     target: ['./src/shared', './src/components', './src/services'],

@@ -44,7 +44,7 @@ import {
   selectReportEditorOpen,
   selectSidebarOpen,
   sidebarToggled,
-} from './layoutSlice'
+} from '../shared/layoutSlice'
 import { useStudyAddress } from './useStudyAddress'
 
 const StudyChat = lazyComponent(() => import('./StudyChat').then((module) => module.StudyChat))

@@ -15,7 +15,7 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { selectSelectedOrderId, studyClosed, studySelected } from '../features/orders'
 import { useAppDispatch, useAppSelector } from './hooks'
-import { reportEditorToggled, selectReportEditorOpen } from './layoutSlice'
+import { reportEditorToggled, selectReportEditorOpen } from '../shared/layoutSlice'
 
 export const STUDY_PARAM = 'study'
 export const REPORT_PARAM = 'report'

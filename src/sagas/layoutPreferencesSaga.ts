@@ -10,7 +10,7 @@ import {
   layoutPreferencesRestored,
   reportEditorToggled,
   selectReportEditorOpen,
-} from '../app/layoutSlice'
+} from '../shared/layoutSlice'
 import type { PreferenceStorage } from '../services/storage/preferenceStorage'
 
 export function* watchLayoutPreferences(): SagaIterator {

@@ -29,7 +29,7 @@ import {
   studySelected,
   workspaceCleared,
 } from '../features/orders'
-import type { RootState } from '../app/store'
+import type { RootState } from '../app/storeTypes'
 import { conversationApi } from '../services/api/conversationApi'
 import { LIMITS, type Id } from '../../contract'
 import { ordersApi } from '../services/api/ordersApi'

@@ -8,12 +8,12 @@
  */
 import type { SagaIterator } from 'redux-saga'
 import { all, fork } from 'redux-saga/effects'
-import { injectWorkspaceSlices } from '../app/rootReducer'
 import { conversationSlice } from '../features/conversation'
 import { dictationSlice } from '../features/dictation'
 import { claimSlice } from '../features/orders'
 import { addendumSlice, comparisonSlice, reportSlice, signingSlice } from '../features/report'
 import { withBrowserFlowDeps } from '../shared/flowDeps'
+import { addSlices } from '../shared/storeReducer'
 import type { DeferredFlows } from './deferredFlows'
 import { watchChatDrafts } from './chatDraftSaga'
 import { watchClaims } from './claims/watch'
@@ -27,8 +27,9 @@ import { watchOrderChanges } from './orderChangesSaga'
 import { watchReport } from './report'
 import { watchStudySelection } from './studySelectionSaga'
 
-// The workspace's state comes with its code, before its flows start and its screen renders.
-injectWorkspaceSlices([
+// The workspace's state comes with its code, before its flows start and its screen renders; its
+// type is the app's (`WorkspaceSlices`, src/app/rootReducer.ts).
+addSlices([
   claimSlice,
   conversationSlice,
   reportSlice,

@@ -39,7 +39,7 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
   })
 
   it('lets a feature reach src/app only through hooks.ts', async () => {
-    expect(await probe('src/features/orders/probe.ts', '../../app/layoutSlice')).toEqual([
+    expect(await probe('src/features/orders/probe.ts', '../../app/flowsSlice')).toEqual([
       expect.stringContaining('reach src/app only through hooks.ts'),
     ])
     expect(await probe('src/features/orders/probe.ts', '../../app/store')).toEqual([
@@ -52,6 +52,19 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
     expect(await probe('src/features/report/probe.ts', '../../sagas/rootSaga')).toEqual([
       expect.stringContaining('Features do not import sagas'),
     ])
+  })
+
+  it('lets a saga reach src/app only for the store types', async () => {
+    for (const from of ['../app/rootReducer', '../app/store', '../app/flowsSlice']) {
+      expect(await probe('src/sagas/probe.ts', from), from).toEqual([
+        expect.stringContaining('Sagas reach src/app only through storeTypes.ts'),
+      ])
+    }
+    expect(await probe('src/sagas/report/probe.ts', '../../app/store')).toEqual([
+      expect.stringContaining('Sagas reach src/app only through storeTypes.ts'),
+    ])
+    expect(await probe('src/sagas/probe.ts', '../app/storeTypes')).toEqual([])
+    expect(await probe('src/sagas/probe.ts', '../shared/layoutSlice')).toEqual([])
   })
 
   it('lets the app and the sagas import a feature only through its index.ts', async () => {

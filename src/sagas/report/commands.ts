@@ -36,7 +36,7 @@ import {
   type SaveFailure,
 } from '../../features/report'
 import { readingElsewhere, selectOpenClaim, type OpenClaim } from '../../features/orders'
-import type { RootState } from '../../app/store'
+import type { RootState } from '../../app/storeTypes'
 import {
   CRITICAL_NOT_COMMUNICATED_ERROR,
   PRECONDITION_FAILED,

@@ -18,7 +18,7 @@ import {
   type FinalizeState,
   type ReportDraft,
 } from '../../features/report'
-import type { RootState } from '../../app/store'
+import type { RootState } from '../../app/storeTypes'
 import type { Id } from '../../../contract'
 import { communicationsApi } from '../../services/api/communicationsApi'
 import type { Communication, QaIssue, ReportSections } from '../../services/api/model'
