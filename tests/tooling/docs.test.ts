@@ -1,6 +1,6 @@
 /**
- * The repository stands alone: a clone can follow every reference its code and README make, and
- * look up every behaviour id a test cites.
+ * The repository stands alone: a clone can follow every reference its code and docs make, look
+ * up every behaviour id a test cites, and find every setting it reads in docs/settings.md.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -52,6 +52,41 @@ const SOURCES = [
 const OUTSIDE =
   /\bshared\/(?:spec|design|tools|hooks)\b|ARCHITECTURE(?:\.md| rule)|(?<!docs\/)\bdesign\/[\w-]+\.md/
 
+/** A key of the server's environment schemas (`HOST: z.string()...`, `SEED: flag`). */
+const SERVER_SETTING = /^\s+([A-Z][A-Z0-9_]+):\s*(?:z\b|flag\b|optionalText\b|trustProxy\b)/gm
+/** What the SPA's build reads: `env.VITE_X`, or a name handed to a reader (`'IDLE_LOGOFF_MINUTES'`). */
+const BUILD_SETTING = /\benv\.(VITE_[A-Z0-9_]+)|'((?:VITE_|IDLE_)[A-Z0-9_]+)'/g
+/** `process.env.X` of the build and the test runners. */
+const PROCESS_ENV = /\bprocess\.env\.([A-Z][A-Z0-9_]+)/g
+
+function namesIn(files: string[], pattern: RegExp): Set<string> {
+  const names = new Set<string>()
+  for (const file of files) {
+    for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
+      // The pattern's one group that took part (BUILD_SETTING has two ways to name a setting).
+      const name = match[1] ?? match[2]
+      if (name !== undefined) names.add(name)
+    }
+  }
+  return names
+}
+
+/** The settings the product reads: the server's environment and the SPA's build. */
+function settingsRead(): Set<string> {
+  return new Set([
+    ...namesIn(filesUnder('server', /\.ts$/), SERVER_SETTING),
+    ...namesIn([...filesUnder('src', /\.tsx?$/), path.join(root, 'vite.config.ts')], BUILD_SETTING),
+  ])
+}
+
+/** The variables docs/settings.md documents: the first cell of its tables' rows. */
+function settingsDocumented(): string[] {
+  const text = readFileSync(path.join(root, 'docs/settings.md'), 'utf8')
+  return [...text.matchAll(/^\| *(`[A-Z][^|]*?) *\|/gm)].flatMap((row) =>
+    [...(row[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*\*?)`/g)].map((name) => name[1] ?? ''),
+  )
+}
+
 describe('a repository that stands alone', () => {
   it('explains every behaviour id a test name cites in docs/behaviours.md', () => {
     const explained = new Set(
@@ -79,6 +114,39 @@ describe('a repository that stands alone', () => {
       }
     }
     expect(missing).toEqual([])
+  })
+
+  it('documents every setting the server and the SPA read in docs/settings.md', () => {
+    const read = settingsRead()
+    expect(read.size).toBeGreaterThan(50)
+    expect(read).toContain('HL7_PROCESSING_IDS')
+    expect(read).toContain('IDLE_LOGOFF_MINUTES')
+    // A row of its own for each: `HL7_*` points the way, it documents no one setting.
+    const documented = new Set(settingsDocumented())
+    expect([...read].filter((name) => !documented.has(name)).sort()).toEqual([])
+  })
+
+  it('documents in docs/settings.md only settings something reads', () => {
+    const read = new Set([
+      ...settingsRead(),
+      ...namesIn(
+        [
+          ...filesUnder('scripts', /\.tsx?$/),
+          ...filesUnder('tests', /\.tsx?$/),
+          path.join(root, 'playwright.config.ts'),
+          path.join(root, 'vitest.config.ts'),
+          path.join(root, 'vite.config.ts'),
+        ],
+        PROCESS_ENV,
+      ),
+    ])
+    const stale = settingsDocumented().filter(
+      (row) =>
+        !(row.endsWith('*')
+          ? [...read].some((name) => name.startsWith(row.slice(0, -1)))
+          : read.has(row)),
+    )
+    expect(stale).toEqual([])
   })
 
   it('points nowhere outside the clone', () => {
