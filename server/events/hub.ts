@@ -13,7 +13,7 @@ import type { Order } from '../../contract'
 import { STREAM_EVENTS } from '../../contract'
 import type { Database } from '../db/client'
 import type { ListenFn, StopListening } from '../db/notifications'
-import type { OrderLinks } from '../integration/viewerLinks'
+import type { OrderLinks } from '../domain/studies'
 import {
   currentVersion,
   eventsAfter,

@@ -1,7 +1,9 @@
 /**
  * One error shape for every /api/v1 failure: `{error, message}` (contract `errorSchema`).
- * Routes throw `HttpError`; the app's error handler turns it, validation failures and anything
- * unexpected into that shape, so no route builds error bodies by hand.
+ * Repositories and use cases throw domain errors (../domain/errors.ts), which this module alone
+ * turns into status codes; the HTTP edge itself throws `HttpError`. The app's error handler turns
+ * both, validation failures and anything unexpected into that shape, so no route builds error
+ * bodies by hand.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import {
@@ -9,6 +11,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod'
 import type { ApiErrorBody } from '../../contract'
+import { DomainError, type DomainErrorKind } from '../domain/errors'
 
 export class HttpError extends Error {
   constructor(
@@ -29,6 +32,21 @@ export const conflict = (message: string) => new HttpError(409, 'conflict', mess
 export const unauthorized = () =>
   new HttpError(401, 'unauthorized', 'A valid session token is required.')
 
+/** The status code of each kind of domain error. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  stale: 412,
+  unavailable: 502,
+  busy: 503,
+}
+
+/** A domain error as the answer it gives: its kind's status, its code, words and details. */
+export function httpErrorOf(error: DomainError): HttpError {
+  return new HttpError(STATUS_OF[error.kind], error.code, error.message, error.details)
+}
+
 /** 'body.content: must not be blank' — the field first, so a client can point at it. */
 function describeValidation(
   error: FastifyError & { validation: { instancePath: string; message?: string }[] },
@@ -42,7 +60,8 @@ function describeValidation(
     .join('; ')
 }
 
-export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function errorHandler(thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const error = thrown instanceof DomainError ? httpErrorOf(thrown) : thrown
   let status = 500
   let body: ApiErrorBody & Record<string, unknown> = {
     error: 'internal_error',

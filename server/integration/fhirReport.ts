@@ -14,7 +14,7 @@ import type {
   Practitioner,
 } from '@medplum/fhirtypes'
 import { communicationSentence, type Order } from '../../contract'
-import type { SignedStudy } from '../repo/signedReport'
+import type { SignedStudy } from '../domain/studies'
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8'
 

@@ -12,7 +12,7 @@
  */
 import type { ImagesConfig } from '../config'
 import type { Database } from '../db/client'
-import { storeStudyInstanceUid, studyKey } from '../repo/images'
+import { recordStudyUid, studyToLookUp } from '../usecases/studyImages'
 
 /** DICOM's UI value representation: digits and dots, at most 64 characters. */
 const DICOM_UID = /^[0-9]+(\.[0-9]+)*$/
@@ -192,7 +192,7 @@ export function createStudyUidFinder(deps: {
     if (closing.signal.aborted) return
     if (found.kind === 'found') {
       try {
-        await storeStudyInstanceUid(db, orderId, found.uid)
+        await recordStudyUid(db, orderId, found.uid)
       } catch (error) {
         remember(orderId)
         log.warn(
@@ -242,7 +242,7 @@ export function createStudyUidFinder(deps: {
     },
     requestById(orderId) {
       start(orderId, async () => {
-        const key = await studyKey(db, orderId)
+        const key = await studyToLookUp(db, orderId)
         if (key && wanted(key.accession, key.uid)) await lookUp(orderId, key.accession)
       })
     },

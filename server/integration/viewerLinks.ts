@@ -6,6 +6,7 @@
  * answer that carries orders passes them through `withViewerUrl` on its way out.
  */
 import type { Order } from '../../contract'
+import type { OrderLinks } from '../domain/studies'
 
 const PLACEHOLDER = /\{(study_uid|accession)\}/g
 
@@ -52,8 +53,6 @@ export function viewerUrl(template: string, study: Study): string | null {
 }
 
 /** Adds an order's `viewer_url` (or none, without a template). */
-export type OrderLinks = (order: Order) => Order
-
 export function orderLinks(template: string | undefined): OrderLinks {
   if (template === undefined) return (order) => order
   return (order) => ({ ...order, viewer_url: viewerUrl(template, order) })

@@ -8,16 +8,10 @@
  * clinicians pressing it together are handed two different studies.
  */
 import { and, eq, lte, sql } from 'drizzle-orm'
-import {
-  CANCELLED_STATUS,
-  CLAIMED_ERROR,
-  type ClaimAnswer,
-  type ClaimHolder,
-  type Order,
-} from '../../contract'
+import { CANCELLED_STATUS, type ClaimAnswer, type ClaimHolder, type Order } from '../../contract'
 import type { Database, Queryable, Tx } from '../db/client'
 import { orderClaims, orders } from '../db/schema'
-import { HttpError, notFound } from '../http/errors'
+import { Busy, ClaimedByOther, NotFound } from '../domain/errors'
 import { auditOf, displayName, recordAudit, type Actor } from './audit'
 import { getOrder } from './studies'
 
@@ -40,13 +34,6 @@ const answerOf = (row: ClaimRow): ClaimAnswer => ({
   claimed_by: holderOf(row),
   expires_at: row.expiresAt.toISOString(),
 })
-
-/** The 409 of a study someone else reads: who, so the screen can say it and offer a take-over. */
-export function claimedByOther(holder: ClaimHolder): HttpError {
-  return new HttpError(409, CLAIMED_ERROR, `${holder.name} is reading this study.`, {
-    claimed_by: holder,
-  })
-}
 
 /** The order's live claim (an expired one is none), read under the caller's locks. */
 async function liveClaim(q: Queryable, orderId: string, now: Date): Promise<ClaimRow | undefined> {
@@ -102,7 +89,7 @@ export async function claimOrder(
     await lockOrderRow(tx, orderId)
     const current = await liveClaim(tx, orderId, clock.now())
     const other = current && current.userId !== actor.userId ? current : undefined
-    if (other && !options.takeOver) throw claimedByOther(holderOf(other))
+    if (other && !options.takeOver) throw new ClaimedByOther(holderOf(other))
     const name = await displayName(tx, actor)
     const row = await writeClaim(tx, orderId, { userId: actor.userId, name }, current, clock)
     if (other) {
@@ -134,7 +121,7 @@ export async function assertNotClaimedByOther(
   now: Date,
 ): Promise<void> {
   const current = await liveClaim(q, orderId, now)
-  if (current && current.userId !== actor.userId) throw claimedByOther(holderOf(current))
+  if (current && current.userId !== actor.userId) throw new ClaimedByOther(holderOf(current))
 }
 
 async function lockOrderRow(tx: Tx, orderId: string): Promise<void> {
@@ -143,7 +130,7 @@ async function lockOrderRow(tx: Tx, orderId: string): Promise<void> {
     .from(orders)
     .where(eq(orders.id, orderId))
     .for('update')
-  if (!row) throw notFound('Order')
+  if (!row) throw new NotFound('Order')
 }
 
 /** Orders a clinician could pick up: not signed, not cancelled, and nobody's live claim on them. */
@@ -182,7 +169,7 @@ export async function claimNextStudy(
       await writeClaim(tx, candidate.id, { userId: actor.userId, name }, undefined, clock)
       return candidate.id
     }
-    throw new HttpError(503, 'busy', 'Too many clinicians are picking studies; try again.')
+    throw new Busy('busy', 'Too many clinicians are picking studies; try again.')
   })
   return claimed === null ? null : getOrder(db, claimed)
 }

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm'
 import { SIGNING_LIMITS, type Communication, type CommunicationRequest } from '../../contract'
 import type { Database } from '../db/client'
 import { criticalCommunications, orders, reports } from '../db/schema'
-import { badRequest, notFound } from '../http/errors'
+import { Invalid, NotFound } from '../domain/errors'
 import { auditOf, displayName, recordAudit, type Actor } from './audit'
 import { assertNotClaimedByOther } from './claims'
 import { toCommunication, type CommunicationRow } from './mappers'
@@ -25,7 +25,7 @@ import { lockOrder, nextVersionTime } from './reportVersions'
 export async function communicationsOf(db: Database, orderId: string): Promise<Communication[]> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId))
-    if (!order) throw notFound('Order')
+    if (!order) throw new NotFound('Order')
     return listCommunications(tx, orderId)
   })
 }
@@ -40,7 +40,7 @@ export async function recordCommunication(
 ): Promise<Communication> {
   const communicatedAt = new Date(input.communicated_at)
   if (communicatedAt.getTime() > now().getTime() + SIGNING_LIMITS.futureSkewMs) {
-    throw badRequest('body.communicated_at: must not be in the future')
+    throw new Invalid('body.communicated_at: must not be in the future')
   }
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)

@@ -10,7 +10,7 @@ import { CANCELLED_STATUS, FINAL_STATUS, PATIENT_SUMMARY } from '../../contract'
 import type { StudyContext } from '../assistant/types'
 import type { Database } from '../db/client'
 import { messages, orders, reportRevisions, reports } from '../db/schema'
-import { badRequest, notFound } from '../http/errors'
+import { Invalid, NotFound } from '../domain/errors'
 import { auditOf, recordAudit, type Actor } from './audit'
 import { assertNotClaimedByOther } from './claims'
 import { loadStudy } from './exchange'
@@ -29,9 +29,9 @@ export async function rateMessage(
       .select({ role: messages.role })
       .from(messages)
       .where(and(eq(messages.id, messageId), eq(messages.orderId, orderId)))
-    if (!row) throw notFound('Message')
+    if (!row) throw new NotFound('Message')
     if (row.role !== 'assistant') {
-      throw badRequest('Only assistant replies can be rated.')
+      throw new Invalid('Only assistant replies can be rated.')
     }
     await tx.update(messages).set({ rating }).where(eq(messages.id, messageId))
     await recordAudit(

@@ -13,7 +13,7 @@ import { REPORT_SECTION_KEYS } from '../../contract'
 import type { StudyContext } from '../assistant/types'
 import type { Database, Queryable } from '../db/client'
 import { transactionLockedBy } from '../db/lockingTransaction'
-import { notFound } from '../http/errors'
+import { NotFound } from '../domain/errors'
 import { nameOf, type Actor } from './audit'
 import { countValues, windowCountOf, type WindowSlot } from '../db/windowCounters'
 import {
@@ -39,7 +39,7 @@ export interface ExchangeInput {
 
 async function readStudy(q: Queryable, orderId: string, userId: string, withHistory: boolean) {
   const [row] = await studyStatement.run(q, { orderId, userId, withHistory })
-  if (!row) throw notFound('Order')
+  if (!row) throw new NotFound('Order')
   return studyOf(row)
 }
 
@@ -196,7 +196,7 @@ export async function storeExchange(
   const { input, note } = heldBack(asked, basis.readBy)
   const lock = { orderId: input.orderId }
   return transactionLockedBy(db, lockStatement, lock, async (tx, [order]) => {
-    if (!order) throw notFound('Order')
+    if (!order) throw new NotFound('Order')
     const floor = order.floor === null ? null : new Date(order.floor)
     const version = (previous: SeenReport | null) =>
       nextVersionTime(

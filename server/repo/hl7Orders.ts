@@ -11,19 +11,16 @@ import { and, eq, sql } from 'drizzle-orm'
 import { CANCELLED_STATUS } from '../../contract'
 import type { Database, Tx } from '../db/client'
 import { hl7Inbound, orderEvents, orders, patients } from '../db/schema'
-import type { Hl7Issue } from '../integration/hl7/issues'
-import type { OrderFields } from '../integration/hl7/orderGroup'
-import type { MessageHeader, PatientFields } from '../integration/hl7/orderMessage'
+import type {
+  AppliedMessage,
+  Hl7Issue,
+  MessageHeader,
+  OrderFields,
+  PatientFields,
+} from '../domain/hl7'
 
 /** The status of an order the RIS sent and nobody has worked on yet. */
 export const SCHEDULED_STATUS = 'scheduled'
-
-export interface AppliedMessage {
-  ackCode: 'AA' | 'AE' | 'AR'
-  issues: Hl7Issue[]
-  /** True when this control id was seen before: the stored answer, nothing applied. */
-  replayed: boolean
-}
 
 /** Refuses the transaction's writes with these issues (rolled back, then recorded alone). */
 class Refusal extends Error {

@@ -9,7 +9,7 @@ import { MACRO_EXISTS_ERROR, type Macro, type MacroRequest } from '../../contrac
 import type { Database } from '../db/client'
 import { macros } from '../db/schema'
 import { isUniqueViolation } from '../db/uniqueViolation'
-import { HttpError, notFound } from '../http/errors'
+import { Conflict, NotFound } from '../domain/errors'
 
 type MacroRow = typeof macros.$inferSelect
 
@@ -22,7 +22,7 @@ const toMacro = (row: MacroRow): Macro => ({
 })
 
 const macroExists = (name: string) =>
-  new HttpError(409, MACRO_EXISTS_ERROR, `You already have a macro named '${name}'.`)
+  new Conflict(`You already have a macro named '${name}'.`, MACRO_EXISTS_ERROR)
 
 /** A duplicate name becomes the 409; anything else stays what it was. */
 async function refusingDuplicates<T>(name: string, write: () => Promise<T>): Promise<T> {
@@ -73,7 +73,7 @@ export async function updateMacro(
       .where(and(eq(macros.id, id), eq(macros.userId, userId)))
       .returning(),
   )
-  if (!row) throw notFound('The macro')
+  if (!row) throw new NotFound('The macro')
   return toMacro(row)
 }
 
@@ -82,5 +82,5 @@ export async function deleteMacro(db: Database, userId: string, id: string): Pro
     .delete(macros)
     .where(and(eq(macros.id, id), eq(macros.userId, userId)))
     .returning({ id: macros.id })
-  if (deleted.length === 0) throw notFound('The macro')
+  if (deleted.length === 0) throw new NotFound('The macro')
 }

@@ -1,7 +1,7 @@
 /**
  * The results outbox (issue 17): an ORU^R01 is written into `hl7_outbox` in the transaction that
  * signs a report or appends an addendum, and handed out to the delivering worker
- * (../integration/hl7/outboxWorker.ts) one row at a time. A row is leased (`next_attempt_at`
+ * (the HL7 edge's outbox worker) one row at a time. A row is leased (`next_attempt_at`
  * moved past the longest a delivery can take) under `FOR UPDATE SKIP LOCKED`, so instances never
  * send one row at once; a row waits while an earlier one of its order is unacknowledged, so an
  * addendum never overtakes its final report. Audit events record queueing, failed attempts and
@@ -18,15 +18,17 @@ import {
   reportAddenda,
   reports,
 } from '../db/schema'
-import { buildResultMessage, type ResultKind } from '../integration/hl7/resultMessage'
-import type { Hl7Config } from '../integration/hl7/settings'
+import type { BuildResultMessage, ResultKind } from '../domain/hl7'
 import { recordAudit } from './audit'
 
 /** Writes the result into the outbox, in the caller's transaction. */
 export type ResultsQueue = (tx: Tx, orderId: string, kind: ResultKind, at: Date) => Promise<void>
 
-/** Queues results as `config` says (sender and receiver names in MSH). */
-export function resultsQueue(config: Hl7Config): ResultsQueue {
+/**
+ * Queues results, each message built by `build` (the HL7 edge's ORU^R01, with the sender and
+ * receiver names of its settings): the outbox stores the text, it does not know the format.
+ */
+export function resultsQueue(build: BuildResultMessage): ResultsQueue {
   return async (tx, orderId, kind, at) => {
     const [row] = await tx
       .select({ order: orders, patient: patients, report: reports })
@@ -46,37 +48,34 @@ export function resultsQueue(config: Hl7Config): ResultsQueue {
       .where(eq(criticalCommunications.orderId, orderId))
       .orderBy(asc(criticalCommunications.seq))
     const controlId = `RO${randomUUID().replaceAll('-', '').slice(0, 18)}`
-    const message = buildResultMessage(
-      {
-        controlId,
-        kind,
-        at,
-        patient: row.patient,
-        order: row.order,
-        report: {
-          sections: row.report,
-          finalizedAt: row.report.finalizedAt,
-          signer: {
-            userId: row.report.finalizedBy ?? '',
-            name: row.report.finalizedByName ?? row.report.finalizedBy ?? '',
-          },
+    const message = build({
+      controlId,
+      kind,
+      at,
+      patient: row.patient,
+      order: row.order,
+      report: {
+        sections: row.report,
+        finalizedAt: row.report.finalizedAt,
+        signer: {
+          userId: row.report.finalizedBy ?? '',
+          name: row.report.finalizedByName ?? row.report.finalizedBy ?? '',
         },
-        addenda: addenda.map((a) => ({
-          text: a.text,
-          author: { userId: a.authorUserId, name: a.authorName },
-          at: a.createdAt,
-        })),
-        communications: communications.map((c) => ({
-          recipient: c.recipient,
-          role: c.role,
-          method: c.method,
-          at: c.communicatedAt,
-          readBack: c.readBack,
-          recordedBy: { userId: c.recordedBy, name: c.recordedByName },
-        })),
       },
-      config,
-    )
+      addenda: addenda.map((a) => ({
+        text: a.text,
+        author: { userId: a.authorUserId, name: a.authorName },
+        at: a.createdAt,
+      })),
+      communications: communications.map((c) => ({
+        recipient: c.recipient,
+        role: c.role,
+        method: c.method,
+        at: c.communicatedAt,
+        readBack: c.readBack,
+        recordedBy: { userId: c.recordedBy, name: c.recordedByName },
+      })),
+    })
     const [queued] = await tx
       .insert(hl7Outbox)
       .values({ orderId, kind, controlId, message, nextAttemptAt: at, createdAt: at })

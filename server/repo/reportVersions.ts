@@ -6,17 +6,17 @@
  */
 import { eq } from 'drizzle-orm'
 import type { Addendum, Report, ReportSections } from '../../contract'
-import { PRECONDITION_FAILED, reportChangedError, reportETag as versionTag } from '../../contract'
+import { reportETag as versionTag } from '../../contract'
 import type { Queryable, Tx } from '../db/client'
 import { orders, reports } from '../db/schema'
-import { HttpError, notFound } from '../http/errors'
+import { NotFound, StaleVersion } from '../domain/errors'
 import { toReport, type OrderRow, type ReportRow } from './mappers'
 import { listAddenda, listCommunications } from './reportHistory'
 
 /** Locks the order row for the rest of the transaction; 404 when it does not exist. */
 export async function lockOrder(tx: Tx, id: string) {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
-  if (!row) throw notFound('Order')
+  if (!row) throw new NotFound('Order')
   return row
 }
 
@@ -71,8 +71,7 @@ export interface ReportPreconditions {
   ifNoneMatch?: string | undefined
 }
 
-const reportChanged = () =>
-  new HttpError(PRECONDITION_FAILED, reportChangedError.error, reportChangedError.message)
+const reportChanged = () => new StaleVersion()
 
 /** `"a", W/"b", *` -> ['"a"', 'W/"b"', '*']; an unquoted single value is taken as one tag. */
 function entityTags(header: string): string[] {

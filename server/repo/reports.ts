@@ -8,7 +8,7 @@ import type { Addendum, QaOverride, Report, ReportSections, RevisionCause } from
 import { REPORT_SECTION_KEYS } from '../../contract'
 import type { Database, Tx } from '../db/client'
 import { orderClaims, reports } from '../db/schema'
-import { conflict } from '../http/errors'
+import { Conflict } from '../domain/errors'
 import { auditOf, displayName, recordAudit, type Actor } from './audit'
 import type { OrderRow, ReportRow } from './mappers'
 import { assertNotClaimedByOther } from './claims'
@@ -39,7 +39,7 @@ async function lockDraftForWrite(
 ): Promise<{ order: OrderRow; current: ReportRow | undefined }> {
   const order = await lockOrder(tx, orderId)
   const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
-  if (current?.isFinal) throw conflict(finalMessage)
+  if (current?.isFinal) throw new Conflict(finalMessage)
   await assertNotClaimedByOther(tx, orderId, write.actor, write.at)
   const preconditions = write.preconditions ?? {}
   assertPreconditions(preconditions, current)
@@ -121,7 +121,7 @@ export async function finalizeReport(
       'This report is already finalized.',
     )
     const empty = !current || REPORT_SECTION_KEYS.every((key) => current[key].trim() === '')
-    if (empty) throw conflict('There is nothing to finalize: the report is empty.')
+    if (empty) throw new Conflict('There is nothing to finalize: the report is empty.')
     await assertSignable(tx, orderId, sectionsOf(current), write.requireCriticalCommunication)
     const at = nextVersionTime(now(), order, current)
     const override = write.qaOverride
@@ -184,7 +184,7 @@ export async function addAddendum(
     const order = await lockOrder(tx, orderId)
     const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
     if (!current?.isFinal) {
-      throw conflict('Only a finalized report takes addenda; finalize the report first.')
+      throw new Conflict('Only a finalized report takes addenda; finalize the report first.')
     }
     const at = nextVersionTime(now(), order, current)
     const name = await displayName(tx, actor)

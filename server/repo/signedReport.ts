@@ -6,13 +6,9 @@ import { eq, sql } from 'drizzle-orm'
 import type { Order } from '../../contract'
 import type { Queryable } from '../db/client'
 import { orders, patients, reports } from '../db/schema'
-import { conflict, notFound } from '../http/errors'
+import { Conflict, NotFound } from '../domain/errors'
+import type { SignedStudy } from '../domain/studies'
 import { orderJson } from './mappers'
-
-export interface SignedStudy {
-  order: Order & { report: NonNullable<Order['report']> }
-  mrn: string
-}
 
 /**
  * The order with its final report and addenda. 404: no such order; 409: its report is not signed
@@ -25,10 +21,10 @@ export async function getSignedStudy(db: Queryable, orderId: string): Promise<Si
     .innerJoin(patients, eq(patients.id, orders.patientId))
     .leftJoin(reports, eq(reports.orderId, orders.id))
     .where(eq(orders.id, orderId))
-  if (!row) throw notFound('Order')
+  if (!row) throw new NotFound('Order')
   const { order, mrn } = row
   if (!order.report?.is_final) {
-    throw conflict('The report is not final: only a signed report is answered as FHIR.')
+    throw new Conflict('The report is not final: only a signed report is answered as FHIR.')
   }
   return { order: { ...order, report: order.report }, mrn }
 }

@@ -16,7 +16,7 @@ import {
 } from '../../contract'
 import type { Tx } from '../db/client'
 import { criticalCommunications } from '../db/schema'
-import { HttpError } from '../http/errors'
+import { Conflict } from '../domain/errors'
 import { criticalFindings } from '../qa'
 
 /** How many `[bracketed fields]` the sections hold. */
@@ -33,10 +33,9 @@ export async function assertSignable(
   const count = unfilledFieldCount(sections)
   if (count > 0) {
     const fields = count === 1 ? 'a [bracketed field]' : `${String(count)} [bracketed fields]`
-    throw new HttpError(
-      409,
-      UNFILLED_FIELDS_ERROR,
+    throw new Conflict(
       `The report holds ${fields} of its template still to fill in; it was not finalized.`,
+      UNFILLED_FIELDS_ERROR,
       { count },
     )
   }
@@ -47,9 +46,8 @@ export async function assertSignable(
     .where(eq(criticalCommunications.orderId, orderId))
     .limit(1)
   if (told) return
-  throw new HttpError(
-    409,
-    CRITICAL_NOT_COMMUNICATED_ERROR,
+  throw new Conflict(
     'The report states a critical finding: record who was told of it before finalizing.',
+    CRITICAL_NOT_COMMUNICATED_ERROR,
   )
 }

@@ -9,7 +9,7 @@ import type { Message, Order, Patient } from '../../contract'
 import type { Database, Queryable } from '../db/client'
 import { prepared } from '../db/prepared'
 import { messages, orders, patients, reports } from '../db/schema'
-import { notFound } from '../http/errors'
+import { NotFound } from '../domain/errors'
 import { orderJson, patientColumns, toMessage, toPatient } from './mappers'
 import { listRevisions } from './reportHistory'
 
@@ -32,7 +32,7 @@ const oneOrder = prepared<{ order: Order }>(
 /** One order with its patient, report and addenda, built as JSON by the database in one statement. */
 export async function getOrder(db: Queryable, id: string): Promise<Order> {
   const [row] = await oneOrder.run(db, { id })
-  if (!row) throw notFound('Order')
+  if (!row) throw new NotFound('Order')
   return row.order
 }
 
@@ -55,5 +55,5 @@ export async function listMessages(db: Queryable, orderId: string): Promise<Mess
 
 export async function assertOrderExists(db: Queryable, orderId: string): Promise<void> {
   const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId))
-  if (!row) throw notFound('Order')
+  if (!row) throw new NotFound('Order')
 }

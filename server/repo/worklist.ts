@@ -22,7 +22,7 @@ import {
 import type { z } from 'zod'
 import type { Queryable } from '../db/client'
 import { listVersions, orderClaims, orders, patients, reports } from '../db/schema'
-import { HttpError } from '../http/errors'
+import { Invalid } from '../domain/errors'
 import { orderJson } from './mappers'
 
 export const ORDERS_LIST = 'orders'
@@ -100,7 +100,7 @@ function encodeCursor(key: PageKey): string {
 }
 
 const invalidCursor = () =>
-  new HttpError(400, 'invalid_cursor', 'cursor must be the next_cursor of an earlier page.')
+  new Invalid('cursor must be the next_cursor of an earlier page.', 'invalid_cursor')
 
 function decodeCursor(cursor: string): PageKey {
   let value: unknown
@@ -234,11 +234,6 @@ export async function worklistPage(
     next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
     total,
   }
-}
-
-/** Whether a request's query asks for a page (any of the page parameters is present). */
-export function asksForPage(query: Record<string, unknown>, keys: readonly string[]): boolean {
-  return keys.some((key) => query[key] !== undefined)
 }
 
 export type { ListOrdersQuery }

@@ -1,20 +1,19 @@
 /**
- * What the /api/v1 route groups share: their collaborators, the error answers every route may
- * give, and the report writes' version headers.
+ * What the /api/v1 route groups share: their collaborators, and the report writes' version
+ * headers.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { claimConflictSchema, errorSchema, type Order, type Report } from '../../contract'
+import { reportETag, type Order, type Report } from '../../contract'
 import type { Assistant } from '../assistant/types'
 import type { Database } from '../db/client'
+import type { OrderLinks } from '../domain/studies'
 import type { HeavyGate } from '../http/heavyGate'
 import type { WriteRateLimitConfig } from '../http/writeRateLimit'
-import type { OrderLinks } from '../integration/viewerLinks'
-import type { ResultsQueue } from '../repo/outbox'
-import { reportETag, type ReportPreconditions } from '../repo/reportVersions'
-import type { WorklistCache } from '../repo/worklistCache'
 import type { SpeechTokenProvider } from '../speech/tokenProvider'
+import type { ResultsOut } from '../usecases/deliverResults'
+import type { ReportPreconditions } from '../usecases/saveReport'
+import type { WorklistCache } from '../usecases/worklistCache'
 
 export interface ApiDeps {
   db: Database
@@ -29,32 +28,21 @@ export interface ApiDeps {
   worklistFinalDays: number
   /** The whole worklist's cache; tests pass their own to count its builds. */
   worklistCache?: WorklistCache
-  /** Issue 17: adds an order's `viewer_url` (VIEWER_URL_TEMPLATE) to every order answered. */
+  /** Adds an order's `viewer_url` (VIEWER_URL_TEMPLATE, INT-34) to every order answered. */
   links: OrderLinks
   /**
-   * Issue 17: a study was opened (its conversation initialized, or the order read: `order`
-   * then), so its study UID may be looked up.
+   * A study was opened (its conversation initialized, or the order read: `order` then), so its
+   * study UID may be looked up (INT-36).
    */
   studyOpened?: (orderId: string, order?: Order) => void
   /** HL7_SEND_TO: signed results queued for the RIS, and the worker to wake after the commit. */
-  results?: { queue: ResultsQueue; wake(): void } | undefined
-  /** REQUIRE_CRITICAL_COMMUNICATION (default on): see `finalizeReport` in ../repo/reports. */
+  results?: ResultsOut | undefined
+  /** REQUIRE_CRITICAL_COMMUNICATION (default on): see ../usecases/signReport.ts. */
   requireCriticalCommunication?: boolean
 }
 
 /** The Fastify instance a route group registers on (the /api/v1 plugin's, with zod types). */
 export type ApiApp = Parameters<FastifyPluginCallbackZod<ApiDeps>>[0]
-
-export const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  404: errorSchema,
-  // A report write of a study another clinician reads names them (issue 16).
-  409: z.union([claimConflictSchema, errorSchema]),
-  412: errorSchema,
-  502: errorSchema,
-  503: errorSchema,
-}
 
 /** One header's value; a header sent twice is one comma-separated list, as HTTP defines it. */
 export function headerValue(request: FastifyRequest, name: string): string | undefined {
@@ -62,7 +50,7 @@ export function headerValue(request: FastifyRequest, name: string): string | und
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-/** `If-Match` / `If-None-Match` of a report write; both optional (see reports.saveReport). */
+/** `If-Match` / `If-None-Match` of a report write; both optional (see repo/reportVersions). */
 export function reportPreconditions(request: FastifyRequest): ReportPreconditions {
   return {
     ifMatch: headerValue(request, 'if-match'),
@@ -72,5 +60,5 @@ export function reportPreconditions(request: FastifyRequest): ReportPrecondition
 
 /** The report's version as the `ETag` of the answer carrying it (none while there is no report). */
 export function setETag(reply: FastifyReply, report: Report | null): void {
-  if (report) void reply.header('etag', reportETag(report))
+  if (report) void reply.header('etag', reportETag(report.updated_at))
 }

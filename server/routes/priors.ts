@@ -1,24 +1,13 @@
 /**
- * A study's priors (issue 18): the patient's other studies, newest first. Thin: validation, then
- * one repository call (../repo/priors).
+ * A study's priors (PR-1): the patient's other studies, newest first. Thin: validation, then one
+ * use case (../usecases/openStudy.ts).
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { errorSchema, routes } from '../../contract'
 import type { Database } from '../db/client'
-import { listPriors } from '../repo/priors'
-
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 503: errorSchema }
+import { listStudyPriors } from '../usecases/openStudy'
+import { route } from './route'
 
 export const priorRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
-  app.get(
-    routes.listPriors.path,
-    {
-      schema: {
-        params: routes.listPriors.params,
-        response: { 200: routes.listPriors.answer, ...errors },
-      },
-    },
-    (request) => listPriors(db, request.params.id),
-  )
+  route(app, 'listPriors', {}, (request) => listStudyPriors(db, request.params.id))
   done()
 }

@@ -1,24 +1,12 @@
 /**
- * Normal templates for a study (issue 18): validation against the contract, then one lookup in
+ * Normal templates for a study (TPL-2, TPL-3): validation against the contract, then one lookup in
  * the library (../templates).
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { errorSchema, routes } from '../../contract'
 import { findTemplates } from '../templates'
-
-const errors = { 400: errorSchema, 401: errorSchema, 503: errorSchema }
+import { route } from './route'
 
 export const templateRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  app.get(
-    routes.listTemplates.path,
-    {
-      schema: {
-        querystring: routes.listTemplates.query,
-        response: { 200: routes.listTemplates.answer, ...errors },
-      },
-    },
-    (request) => findTemplates(request.query),
-  )
-
+  route(app, 'listTemplates', {}, (request) => findTemplates(request.query))
   done()
 }

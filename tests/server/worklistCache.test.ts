@@ -13,7 +13,7 @@ import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { openDatabase, type OpenDatabase } from '../../server/db/client'
 import { createLocalAssistant } from '../../server/assistant/local'
-import { createWorklistCache, type WorklistCache } from '../../server/repo/worklistCache'
+import { createWorklistCache, type WorklistCache } from '../../server/usecases/worklistCache'
 import { onPostgres, skipDatabase } from '../support/testDatabase'
 import { startTestApp, type TestApp } from '../support/testApp'
 

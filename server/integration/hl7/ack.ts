@@ -6,7 +6,7 @@
  */
 import { Hl7Context, Hl7Message, Hl7Segment, type AckCode } from '@medplum/core'
 import { escapeHl7 } from './fields'
-import { ERROR_CODES, type Hl7Issue } from './issues'
+import { ERROR_CODES, type Hl7Issue } from '../../domain/hl7'
 
 export interface AckIdentity {
   application: string

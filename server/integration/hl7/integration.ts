@@ -4,15 +4,16 @@
  * HL7_SEND_TO no result is queued at all: signing and addenda work as before and nothing waits.
  */
 import type { Database } from '../../db/client'
-import { resultsQueue, type ResultsQueue } from '../../repo/outbox'
+import { queueResults, type ResultsOut } from '../../usecases/deliverResults'
 import { startHl7Listener } from './listener'
 import type { MllpListener } from './mllp'
 import { startOutboxWorker, type OutboxWorker } from './outboxWorker'
+import { buildResultMessage } from './resultMessage'
 import type { Hl7Config } from './settings'
 
 export interface Hl7Integration {
   /** For the report writes: queue in their transaction, wake the worker after the commit. */
-  results: { queue: ResultsQueue; wake(): void } | undefined
+  results: ResultsOut | undefined
   /** Starts the listener and the worker (when configured). */
   start(): Promise<void>
   /** The listener's port once started (null: no listener). */
@@ -34,7 +35,7 @@ export function hl7Integration(deps: {
   return {
     results: sendTo
       ? {
-          queue: resultsQueue(config),
+          queue: queueResults((data) => buildResultMessage(data, config)),
           wake: () => worker?.wake(),
         }
       : undefined,

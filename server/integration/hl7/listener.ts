@@ -1,13 +1,14 @@
 /**
  * Orders in: the MLLP listener on HOST:HL7_LISTEN_PORT. Each frame is read (./orderMessage.ts),
- * applied in one transaction (../../repo/hl7Orders.ts) and answered with its ACK. The log names
+ * applied in one transaction (../../usecases/receiveOrder.ts) and answered with its ACK. The log names
  * the message type, the sender, the control id and the answer, never a value of the message.
  */
 import type { Database } from '../../db/client'
-import { applyOrderMessage, recordRefusedMessage, type AppliedMessage } from '../../repo/hl7Orders'
+import type { AppliedMessage, MessageHeader } from '../../domain/hl7'
+import { receiveOrderMessage } from '../../usecases/receiveOrder'
 import { buildAck, buildRejectionOfNonHl7 } from './ack'
 import { errorName, startMllpListener, type MllpListener } from './mllp'
-import { parseHl7, readOrderMessage, type MessageHeader } from './orderMessage'
+import { parseHl7, readOrderMessage } from './orderMessage'
 import type { Hl7Config } from './settings'
 
 export interface Hl7ListenerDeps {
@@ -58,12 +59,7 @@ export async function startHl7Listener(deps: Hl7ListenerDeps): Promise<MllpListe
         return buildRejectionOfNonHl7(identity, now())
       }
       try {
-        const answer =
-          read.kind === 'refused'
-            ? read.header.controlId === ''
-              ? { ackCode: read.ackCode, issues: read.issues, replayed: false }
-              : await recordRefusedMessage(db, read.header, read)
-            : await applyOrderMessage(db, read.header, read.patient, read.orders)
+        const answer = await receiveOrderMessage(db, read)
         told(read.header, answer)
         return buildAck(read.message, answer.ackCode, answer.issues)
       } catch (error) {

@@ -5,20 +5,8 @@
 import type { Hl7Message, Hl7Segment } from '@medplum/core'
 import type { Priority } from '../../../contract'
 import { parseDtm, repetitionsOf, textOf } from './fields'
-import { issue, type Hl7Issue } from './issues'
-
-export interface OrderFields {
-  /** ORC-1: NW creates or updates (XO too), CA cancels. */
-  control: 'NW' | 'XO' | 'CA'
-  accessionNumber: string
-  studyDescription: string
-  modality: string
-  bodyPart: string
-  priority: Priority
-  studyInstanceUid: string | null
-  indication: string
-  orderedAt: Date
-}
+import type { Hl7Issue, OrderFields } from '../../domain/hl7'
+import { issue } from './issues'
 
 export interface ReadOptions {
   timeZone: string

@@ -1,32 +1,17 @@
 /**
  * An order message (ORM^O01, or OMI^O23 under IHE Scheduled Workflow; v2.3 to v2.5.1) read into
  * what Readout stores, or the problems that refuse it, each naming its field (ERR-2) with its
- * HL7 table 0357 code. Reading only: ../../repo/hl7Orders.ts applies it in one transaction.
+ * HL7 table 0357 code. Reading only: ../../usecases/receiveOrder.ts applies it in one transaction.
  */
 import { Hl7Message, type Hl7Segment } from '@medplum/core'
 import type { Sex } from '../../../contract'
 import { parseBirthDate, textOf } from './fields'
-import { issue, type Hl7Issue } from './issues'
-import { orderGroups, readOrder, type OrderFields, type ReadOptions } from './orderGroup'
+import type { Hl7Issue, MessageHeader, OrderFields, PatientFields } from '../../domain/hl7'
+import { issue } from './issues'
+import { orderGroups, readOrder, type ReadOptions } from './orderGroup'
 
 export const SUPPORTED_VERSIONS = ['2.3', '2.3.1', '2.4', '2.5', '2.5.1']
 const SUPPORTED_TYPES = ['ORM^O01', 'OMI^O23']
-
-export interface MessageHeader {
-  /** MSH-3 and MSH-4, joined by '|'. */
-  sender: string
-  controlId: string
-  /** MSH-9 as type^event, e.g. ORM^O01. */
-  type: string
-}
-
-export interface PatientFields {
-  mrn: string
-  firstName: string
-  lastName: string
-  dateOfBirth: string
-  sex: Sex
-}
 
 export type ReadMessage =
   | { kind: 'not-hl7' }

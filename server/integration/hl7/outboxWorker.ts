@@ -9,12 +9,7 @@
  */
 import { parseHl7 } from './orderMessage'
 import type { Database } from '../../db/client'
-import {
-  leaseDueResult,
-  markResultAcknowledged,
-  markResultFailed,
-  type LeasedResult,
-} from '../../repo/outbox'
+import { recordDelivery, takeDueResult, type LeasedResult } from '../../usecases/deliverResults'
 import { errorName, sendMllp } from './mllp'
 import { textOf } from './fields'
 import type { Hl7Config } from './settings'
@@ -81,17 +76,15 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     // Stopped mid-delivery: nothing is recorded, the lease runs out, and it is sent again.
     if (isStopped()) return
     const at = now()
+    const retryAt = () =>
+      new Date(at.getTime() + backoffMs(result.attempts, config.retryMinMs, config.retryMaxMs))
+    await recordDelivery(db, result, outcome, at, retryAt)
     if (outcome.ok) {
-      await markResultAcknowledged(db, result, at)
       log.info(
         `HL7 result ${result.controlId} (${result.kind}) acknowledged after ${result.attempts} attempt(s)`,
       )
       return
     }
-    const retryAt = new Date(
-      at.getTime() + backoffMs(result.attempts, config.retryMinMs, config.retryMaxMs),
-    )
-    await markResultFailed(db, result, outcome.error, at, retryAt)
     log.error(
       `HL7 result ${result.controlId} (${result.kind}) attempt ${result.attempts} failed: ${outcome.error}`,
     )
@@ -103,7 +96,7 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
         for (;;) {
           if (isStopped()) return
           const at = now()
-          const result = await leaseDueResult(db, at, new Date(at.getTime() + leaseMs))
+          const result = await takeDueResult(db, at, new Date(at.getTime() + leaseMs))
           if (!result) break
           await deliver(result)
         }

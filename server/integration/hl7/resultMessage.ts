@@ -8,37 +8,10 @@
  */
 import { Hl7Context, Hl7Message, Hl7Segment } from '@medplum/core'
 import type { ReportSectionKey, Sex } from '../../../contract'
+import type { ResultData } from '../../domain/hl7'
 import { communicationSentence, REPORT_SECTION_KEYS } from '../../../contract'
 import { escapeHl7, formatDate, formatDtm } from './fields'
 import type { Hl7Config } from './settings'
-
-export type ResultKind = 'final' | 'addendum'
-
-export interface ResultData {
-  controlId: string
-  kind: ResultKind
-  /** When this result was made: the signature's time, or the addendum's. */
-  at: Date
-  patient: { mrn: string; firstName: string; lastName: string; dateOfBirth: string; sex: Sex }
-  order: { accessionNumber: string; studyDescription: string; modality: string; orderedAt: Date }
-  report: {
-    sections: Record<ReportSectionKey, string>
-    finalizedAt: Date
-    signer: { userId: string; name: string }
-  }
-  addenda: { text: string; author: { userId: string; name: string }; at: Date }[]
-  /** Critical results communicated (issue 18), oldest first: one OBX each after the impression. */
-  communications?: ResultCommunication[]
-}
-
-export interface ResultCommunication {
-  recipient: string
-  role: string
-  method: string
-  at: Date
-  readBack: boolean
-  recordedBy: { userId: string; name: string }
-}
 
 /** OBX-3 of each section: code, text, and the coding system (L: local). */
 const SECTION_CODES: Record<ReportSectionKey, [string, string]> = {

@@ -13,9 +13,8 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { orderListSchema } from '../../contract'
 import type { Database } from '../db/client'
-import type { HeavyGate } from '../http/heavyGate'
-import type { OrderLinks } from '../integration/viewerLinks'
-import { buildWorklist, ordersVersion } from './worklist'
+import type { OrderLinks } from '../domain/studies'
+import { buildWorklist, ordersVersion } from '../repo/worklist'
 
 export type Encoding = 'br' | 'gzip'
 
@@ -68,8 +67,9 @@ export function createWorklistCache(deps: {
   db: Database
   now: () => Date
   finalDays: number
-  gate: HeavyGate
-  /** Adds each order's `viewer_url` (issue 17); none by default. */
+  /** The heavy-answer gate (SEC-9): a build waits for a slot, or is refused as busy. */
+  gate: { acquire(): Promise<() => void> }
+  /** Adds each order's `viewer_url` (INT-34); none by default. */
   links?: OrderLinks
 }): WorklistCache {
   const { db, now, finalDays, gate, links } = deps

@@ -1,25 +1,25 @@
 /**
- * An impression draft for one study (issue 18): the order must exist (404 otherwise), the
+ * An impression draft for one study (IMP-1): the order must exist (not found otherwise), the
  * configured provider drafts from the Findings sent, and nothing is written. A provider that fails
- * answers 502 `draft_unavailable`; the log says how it failed (timeout, HTTP status...), never
- * what the findings or the model said.
+ * is unavailable, `draft_unavailable` (IMP-7); the log says how it failed (timeout, HTTP
+ * status...), never what the findings or the model said.
  */
-import type { FastifyBaseLogger } from 'fastify'
 import {
   DRAFT_UNAVAILABLE_ERROR,
   type DraftImpressionAnswer,
   type ReportSections,
 } from '../../contract'
+import { ChatCompletionError } from '../assistant/chatCompletions'
+import type { Assistant } from '../assistant/types'
 import type { Queryable } from '../db/client'
-import { HttpError } from '../http/errors'
+import { Unavailable } from '../domain/errors'
 import { assertOrderExists } from '../repo/studies'
-import { ChatCompletionError } from './chatCompletions'
-import type { Assistant } from './types'
+import type { UseCaseLog } from './context'
 
 export interface ImpressionDraftDeps {
   db: Queryable
   assistant: Assistant
-  log: FastifyBaseLogger
+  log: UseCaseLog
 }
 
 export async function draftOrderImpression(
@@ -36,8 +36,7 @@ export async function draftOrderImpression(
         ? { kind: error.kind, ...(error.status === undefined ? {} : { status: error.status }) }
         : { kind: 'provider' }
     log.warn({ provider: assistant.name, ...failure }, 'impression draft failed')
-    throw new HttpError(
-      502,
+    throw new Unavailable(
       DRAFT_UNAVAILABLE_ERROR,
       'The model could not draft an impression just now. Try again, or write it yourself.',
     )

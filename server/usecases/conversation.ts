@@ -1,0 +1,27 @@
+/**
+ * What a clinician does to a study's conversation besides sending: rating an assistant's reply,
+ * and clearing the conversation (refused while a colleague reads the study, CLM-10; a signed
+ * report and every critical result communication stay, CL-3, CR-12).
+ */
+import type { Rating } from '../../contract'
+import type { Actor } from '../repo/audit'
+import * as conversation from '../repo/conversation'
+import type { UseCaseContext } from './context'
+
+export function rateMessage(
+  { db, now }: UseCaseContext,
+  orderId: string,
+  messageId: string,
+  rating: Rating | null,
+  actor: Actor,
+): Promise<void> {
+  return conversation.rateMessage(db, orderId, messageId, rating, actor, now)
+}
+
+export function clearConversation(
+  { db, now }: UseCaseContext,
+  orderId: string,
+  actor: Actor,
+): Promise<void> {
+  return conversation.clearConversation(db, orderId, actor, now)
+}

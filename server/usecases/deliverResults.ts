@@ -1,0 +1,54 @@
+/**
+ * Results out (INT-13..INT-22): a signed report's ORU^R01 is queued in the transaction of the
+ * signature, addendum or later communication that caused it, then the HL7 edge's worker leases
+ * each due result, sends it, and records what the receiver answered. The message's text is the
+ * edge's to build (`BuildResultMessage`); the outbox only keeps it.
+ */
+import type { Database } from '../db/client'
+import type { BuildResultMessage } from '../domain/hl7'
+import {
+  leaseDueResult,
+  markResultAcknowledged,
+  markResultFailed,
+  resultsQueue,
+  type LeasedResult,
+  type ResultsQueue,
+} from '../repo/outbox'
+
+export type { LeasedResult, ResultsQueue }
+
+/** The report writes' results: queued in their transaction, the worker woken after the commit. */
+export interface ResultsOut {
+  queue: ResultsQueue
+  wake(): void
+}
+
+/** The queue the report writes take when HL7_SEND_TO is set, its messages built by `build`. */
+export function queueResults(build: BuildResultMessage): ResultsQueue {
+  return resultsQueue(build)
+}
+
+/** The oldest due result, leased to this worker until `leaseUntil`; null when none is due. */
+export function takeDueResult(
+  db: Database,
+  now: Date,
+  leaseUntil: Date,
+): Promise<LeasedResult | null> {
+  return leaseDueResult(db, now, leaseUntil)
+}
+
+/**
+ * What the receiver answered: acknowledged (never sent again, INT-15), or failed with a code,
+ * never content (INT-25), and tried again at `retryAt` (INT-16..INT-18).
+ */
+export function recordDelivery(
+  db: Database,
+  result: LeasedResult,
+  outcome: { ok: true } | { ok: false; error: string },
+  at: Date,
+  retryAt: () => Date,
+): Promise<void> {
+  return outcome.ok
+    ? markResultAcknowledged(db, result, at)
+    : markResultFailed(db, result, outcome.error, at, retryAt())
+}

@@ -1,0 +1,40 @@
+/**
+ * A clinician signs a study's report: on the version they saw (its preconditions, as a save's),
+ * refused while it is empty, holds `[bracketed fields]` (QA-15) or asserts a critical finding
+ * nobody has been told of (CR-3; REQUIRE_CRITICAL_COMMUNICATION=0 lifts it, CR-6). The pre-sign
+ * check's override is kept with the report (QA-14); the signature ends the study's claim (CLM-12)
+ * and, with HL7_SEND_TO, queues the result in its own transaction (INT-13, INT-20), the worker
+ * woken once it is committed.
+ */
+import type { QaOverride, Report } from '../../contract'
+import type { Actor } from '../repo/audit'
+import { finalizeReport } from '../repo/reports'
+import type { ReportPreconditions } from '../repo/reportVersions'
+import type { UseCaseContext } from './context'
+import type { ResultsOut } from './deliverResults'
+
+export interface SignatureDeps extends UseCaseContext {
+  /** HL7_SEND_TO: where the signed result is queued; none without it (INT-19). */
+  results?: ResultsOut | undefined
+  /** REQUIRE_CRITICAL_COMMUNICATION (default on). */
+  requireCriticalCommunication: boolean
+}
+
+export interface Signature {
+  orderId: string
+  actor: Actor
+  preconditions: ReportPreconditions
+  qaOverride?: QaOverride | undefined
+}
+
+export async function signReport(deps: SignatureDeps, signature: Signature): Promise<Report> {
+  const report = await finalizeReport(deps.db, signature.orderId, deps.now, {
+    actor: signature.actor,
+    preconditions: signature.preconditions,
+    results: deps.results?.queue,
+    qaOverride: signature.qaOverride,
+    requireCriticalCommunication: deps.requireCriticalCommunication,
+  })
+  deps.results?.wake()
+  return report
+}
