@@ -45,6 +45,24 @@ export const REPORT_SECTION_KEYS = [
 ] as const
 export type ReportSectionKey = (typeof REPORT_SECTION_KEYS)[number]
 
+/** Each section as the product names it to a person ('Findings': labels, notes, replies). */
+export const REPORT_SECTION_LABELS: Readonly<Record<ReportSectionKey, string>> = {
+  history: 'History',
+  technique: 'Technique',
+  comparison: 'Comparison',
+  findings: 'Findings',
+  impression: 'Impression',
+}
+
+/** Each section's heading as a report's text writes it ('FINDINGS:'), without the colon. */
+export const REPORT_SECTION_HEADINGS: Readonly<Record<ReportSectionKey, string>> = {
+  history: 'HISTORY',
+  technique: 'TECHNIQUE',
+  comparison: 'COMPARISON',
+  findings: 'FINDINGS',
+  impression: 'IMPRESSION',
+}
+
 /**
  * Pre-sign checks (issue 18, POST /orders/{id}/report/check): what each issue is about. `block`
  * issues stop a signature until overridden with a reason (or, for `critical`, until the finding's

@@ -12,7 +12,7 @@ import { memo, useId, type ReactNode } from 'react'
 import type { InputType } from '../../../contract'
 import type { Message } from '../../services/api/model'
 import type { AnsweredExchange } from './conversationSlice'
-import { formatMessageDateTime, formatMessageTime } from './formatMessageTime'
+import { formatClockTime, formatDateAndClockTime } from '../../shared/clockTime'
 import { MicIcon } from '../../components/ui'
 import { PatientSummaryCard } from './PatientSummaryCard'
 import { isStructuredSummary, parsePatientSummary } from './patientSummary'
@@ -31,8 +31,8 @@ function MessageText({ content }: { content: string }) {
 function MessageTime({ at }: { at: string | null }) {
   if (at === null) return null
   return (
-    <time dateTime={at} title={formatMessageDateTime(at)}>
-      {formatMessageTime(at)}
+    <time dateTime={at} title={formatDateAndClockTime(at)}>
+      {formatClockTime(at)}
     </time>
   )
 }

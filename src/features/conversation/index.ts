@@ -15,5 +15,4 @@ export {
   type ChatDraft,
   type ConversationState,
 } from './conversationSlice'
-export { formatMessageTime } from './formatMessageTime'
 export { authorshipSlice } from './authorshipSlice'

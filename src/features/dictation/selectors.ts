@@ -4,7 +4,7 @@
  */
 import type { RootState } from '../../app/hooks'
 import { CLEANUP_WORD_THRESHOLD } from '../../shared/constants'
-import type { Id } from '../../../contract'
+import { REPORT_SECTION_LABELS, type Id } from '../../../contract'
 import type {
   CommandProblem,
   DictationPoint,
@@ -177,14 +177,6 @@ export function selectDictationPoint(state: RootState, orderId: Id): DictationPo
   return dictation.point
 }
 
-const SECTION_NAMES: Readonly<Record<string, string>> = {
-  history: 'History',
-  technique: 'Technique',
-  comparison: 'Comparison',
-  findings: 'Findings',
-  impression: 'Impression',
-}
-
 /** The note a voice command that could not be carried out leaves (VC-8, VC-10, VC-11). */
 export function commandProblemText(problem: CommandProblem): string {
   switch (problem.kind) {
@@ -195,7 +187,7 @@ export function commandProblemText(problem: CommandProblem): string {
         ? 'No bracketed field after the cursor.'
         : 'No bracketed field before the cursor.'
     case 'noSection':
-      return `The report has no ${SECTION_NAMES[problem.section] ?? problem.section} section.`
+      return `The report has no ${REPORT_SECTION_LABELS[problem.section]} section.`
   }
 }
 

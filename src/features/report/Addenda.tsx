@@ -11,7 +11,7 @@ import type { Addendum } from '../../services/api/model'
 import { isApiError } from '../../services/api/baseApi'
 import { useAddReportAddendumMutation } from '../../services/api/reportApi'
 import { ConfirmDialog } from '../../components/ui'
-import { formatSaveTime } from './formatSaveTime'
+import { formatClockTime } from '../../shared/clockTime'
 import { addendumEdited, selectAddendumDraft } from './addendumSlice'
 import { typedText } from '../../shared/typedText'
 
@@ -19,7 +19,10 @@ export const ADDENDUM_QUESTION =
   'Sign this addendum? It becomes part of the signed report and cannot be undone.'
 
 function AddendumItem({ addendum, number }: { addendum: Addendum; number: number }) {
-  const byline = [addendum.author?.name, addendum.created_at && formatSaveTime(addendum.created_at)]
+  const byline = [
+    addendum.author?.name,
+    addendum.created_at && formatClockTime(addendum.created_at),
+  ]
     .filter(Boolean)
     .join(' at ')
   return (

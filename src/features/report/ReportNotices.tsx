@@ -4,7 +4,7 @@
  * were saved (RP-5; their text is then kept apart, to copy).
  */
 import { Alert, Box, Button, Field, Stack, Textarea } from '@chakra-ui/react'
-import { formatSaveTime } from './formatSaveTime'
+import { formatClockTime } from '../../shared/clockTime'
 import type { ReportDraft } from './reconcile'
 import type { FinalizeState } from './reportSlice'
 import { joinReportText } from './sectionText'
@@ -15,7 +15,7 @@ const CONFLICT_STATUS = 409
 
 /** Who signed the report and when, as far as the backend says. */
 export function signatureLine(signer: string | null, at: string | null): string | null {
-  const time = at ? formatSaveTime(at) : ''
+  const time = at ? formatClockTime(at) : ''
   if (signer) return time ? `Signed by ${signer} at ${time}` : `Signed by ${signer}`
   return time ? `Finalized at ${time}.` : null
 }

@@ -8,7 +8,7 @@ import { useId } from 'react'
 import type { ReportRevision, ReportSections } from '../../services/api/model'
 import { isApiError } from '../../services/api/baseApi'
 import { useListReportRevisionsQuery } from '../../services/api/reportApi'
-import { formatSaveTime } from './formatSaveTime'
+import { formatClockTime } from '../../shared/clockTime'
 import { EMPTY_SECTIONS } from './reconcile'
 import { SECTION_LABELS, sectionNames } from './sectionText'
 import { SignedOver } from './SignedCommunications'
@@ -70,7 +70,7 @@ function RevisionItem({
   onRestore: () => void
 }) {
   const titleId = useId()
-  const time = revision.created_at ? formatSaveTime(revision.created_at) : ''
+  const time = revision.created_at ? formatClockTime(revision.created_at) : ''
   const changed = revision.sections_changed
   return (
     <Box

@@ -5,7 +5,7 @@
 import { Box, HStack, Text } from '@chakra-ui/react'
 import { isContentVersion, type Report } from '../../services/api/model'
 import type { DraftSummary } from './draftSummary'
-import { formatSaveTime } from './formatSaveTime'
+import { formatClockTime } from '../../shared/clockTime'
 
 export function SaveStatus({
   draft,
@@ -43,7 +43,7 @@ export function SaveStatus({
             bg={unsaved ? 'orange.400' : label === 'Saved' ? 'green.400' : 'fg.subtle'}
           />
           <Text color={unsaved ? 'orange.200' : 'fg.muted'}>{label}</Text>
-          {at && <Text color="fg.subtle">{formatSaveTime(at)}</Text>}
+          {at && <Text color="fg.subtle">{formatClockTime(at)}</Text>}
           {note && <Text color="fg.subtle">{note}</Text>}
         </>
       )}

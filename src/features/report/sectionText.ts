@@ -29,17 +29,15 @@
  * clinician typed elsewhere never disappears. A visible backslash was chosen over an invisible
  * marker so the clinician can see why that line is not a heading.
  */
-import type { ReportSectionKey } from '../../../contract'
+import {
+  REPORT_SECTION_HEADINGS,
+  REPORT_SECTION_LABELS,
+  type ReportSectionKey,
+} from '../../../contract'
 import type { ReportSections } from '../../services/api/model'
 
-/** Each section as the product names it to the clinician. */
-export const SECTION_LABELS: Readonly<Record<ReportSectionKey, string>> = {
-  history: 'History',
-  technique: 'Technique',
-  comparison: 'Comparison',
-  findings: 'Findings',
-  impression: 'Impression',
-}
+/** Each section as the product names it to the clinician (the contract's one list). */
+export const SECTION_LABELS = REPORT_SECTION_LABELS
 
 /** 'Impression', 'Findings and Impression', 'History, Findings and Impression'. */
 export function sectionNames(keys: readonly ReportSectionKey[]): string {
@@ -52,14 +50,7 @@ export function sectionNames(keys: readonly ReportSectionKey[]): string {
 export const TEXT_SECTION_KEYS = ['history', 'technique', 'comparison', 'findings'] as const
 export type TextSectionKey = (typeof TEXT_SECTION_KEYS)[number]
 
-export const SECTION_HEADINGS: Readonly<Record<TextSectionKey, string>> = {
-  history: 'HISTORY',
-  technique: 'TECHNIQUE',
-  comparison: 'COMPARISON',
-  findings: 'FINDINGS',
-}
-
-const IMPRESSION_HEADING = 'IMPRESSION'
+const IMPRESSION_HEADING = REPORT_SECTION_HEADINGS.impression
 
 export interface ReportText {
   /** The 'Report' text area: the four headed sections. */
@@ -113,7 +104,7 @@ function escapeSection(text: string): string {
 
 export function serializeReport(sections: ReportSections): ReportText {
   const report = TEXT_SECTION_KEYS.map(
-    (key) => `${SECTION_HEADINGS[key]}:\n${escapeSection(sections[key])}`,
+    (key) => `${REPORT_SECTION_HEADINGS[key]}:\n${escapeSection(sections[key])}`,
   ).join(SEPARATOR)
   return { report, impression: sections.impression }
 }

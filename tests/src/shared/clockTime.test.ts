@@ -1,6 +1,6 @@
 /** CH-1: message times read like '3:05 pm', in the clinician's local time. */
 import { describe, expect, it } from 'vitest'
-import { formatMessageTime } from '../../../../src/features/conversation'
+import { formatClockTime as formatMessageTime } from '../../../src/shared/clockTime'
 
 /** An instant given in local time, as the server's UTC timestamp would carry it. */
 const localIso = (hours: number, minutes: number) =>
