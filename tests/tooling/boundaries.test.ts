@@ -120,6 +120,76 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
     expect(await probe('server/routes/probe.ts', 'fastify')).toEqual([])
   })
 
+  it('keeps server/domain beneath the whole server: it imports the contract only', async () => {
+    expect(await probe('server/domain/probe.ts', '../repo/audit')).toEqual([
+      expect.stringContaining('server/domain is beneath the whole server'),
+    ])
+    expect(await probe('server/domain/probe.ts', '../db/client')).toEqual([
+      expect.stringContaining('server/domain is beneath the whole server'),
+    ])
+    expect(await probe('server/domain/probe.ts', '../../contract')).toEqual([])
+  })
+
+  it('keeps the repositories free of HTTP, the edges and the use cases', async () => {
+    for (const from of ['../http/errors', '../routes/route', '../usecases/saveReport']) {
+      expect(await probe('server/repo/probe.ts', from), from).toEqual([
+        expect.stringContaining('Repositories know no HTTP, edge or use case'),
+      ])
+    }
+    expect(await probe('server/repo/probe.ts', '../integration/hl7/resultMessage')).toContainEqual(
+      expect.stringContaining('Repositories know no HTTP, edge or use case'),
+    )
+    expect(await probe('server/repo/probe.ts', '../domain/errors')).toEqual([])
+    expect(await probe('server/repo/probe.ts', '../db/schema')).toEqual([])
+  })
+
+  it('keeps the use cases free of HTTP, the routes and the edges', async () => {
+    for (const from of ['../http/errors', '../routes/route']) {
+      expect(await probe('server/usecases/probe.ts', from), from).toEqual([
+        expect.stringContaining('Use cases know no HTTP, route or edge'),
+      ])
+    }
+    expect(await probe('server/usecases/probe.ts', '../integration/fhirReport')).toContainEqual(
+      expect.stringContaining('Use cases know no HTTP, route or edge'),
+    )
+    expect(await probe('server/usecases/probe.ts', '../repo/reports')).toEqual([])
+  })
+
+  it('lets the routes reach the repositories only through the use cases', async () => {
+    expect(await probe('server/routes/probe.ts', '../repo/studies')).toEqual([
+      expect.stringContaining('Routes call use cases'),
+    ])
+    expect(await probe('server/routes/probe.ts', '../usecases/saveReport')).toEqual([])
+  })
+
+  it("lets the hospital's edges call use cases, never repositories or routes", async () => {
+    expect(await probe('server/integration/hl7/probe.ts', '../../repo/outbox')).toEqual([
+      expect.stringContaining("The hospital's edges (server/integration) call use cases"),
+    ])
+    expect(await probe('server/integration/probe.ts', '../routes/route')).toEqual([
+      expect.stringContaining("The hospital's edges (server/integration) call use cases"),
+    ])
+    expect(await probe('server/integration/hl7/probe.ts', '../../usecases/receiveOrder')).toEqual(
+      [],
+    )
+    expect(await probe('server/integration/hl7/probe.ts', '../fhirReport')).toEqual([])
+  })
+
+  it('lets only the composition root import the hospital edges', async () => {
+    for (const [file, from] of [
+      ['server/routes/probe.ts', '../integration/fhirReport'],
+      ['server/events/probe.ts', '../integration/viewerLinks'],
+      ['server/http/probe.ts', '../integration/hl7/integration'],
+      ['server/probe.ts', './integration/studyUids'],
+    ] as const) {
+      expect(await probe(file, from), `${file} -> ${from}`).toEqual([
+        expect.stringContaining('Only the composition root'),
+      ])
+    }
+    expect(await probe('server/app.ts', './integration/hl7/integration')).toEqual([])
+    expect(await probe('server/config.ts', './integration/hl7/settings')).toEqual([])
+  })
+
   it('keeps the contract to zod alone', async () => {
     expect(await probe('contract/probe.ts', '../src/shared/constants')).toEqual([
       expect.stringContaining('The contract imports zod only'),
