@@ -204,7 +204,7 @@ export type ClaimAnswer = z.infer<typeof claimAnswerSchema>
 export const claimConflictSchema = errorSchema.extend({ claimed_by: claimHolderSchema })
 export type ClaimConflict = z.infer<typeof claimConflictSchema>
 
-// POST /orders/{id}/report/check: the pre-sign checks (issue 18) of the sections sent (the
+// POST /orders/{id}/report/check: the pre-sign checks (QA-10) of the sections sent (the
 // editor's current text, saved or not), or of the saved report when none are sent (a study
 // without a report is checked as five empty sections). Unknown keys are refused (400).
 export const checkReportRequestSchema = z.strictObject({
@@ -224,7 +224,7 @@ export type QaIssue = z.infer<typeof qaIssueSchema>
 export const checkReportAnswerSchema = z.object({ issues: z.array(qaIssueSchema) })
 export type CheckReportAnswer = z.infer<typeof checkReportAnswerSchema>
 
-// POST /orders/{id}/report/impression-draft (issue 18): an impression drafted from the Findings
+// POST /orders/{id}/report/impression-draft (IMP-1): an impression drafted from the Findings
 // of the sections sent (the editor's text, saved or not). Nothing is written; read strictly, as
 // the check's body, but the sections are required. An empty impression: nothing positive to draft.
 export const draftImpressionRequestSchema = z.strictObject({

@@ -64,7 +64,7 @@ export const REPORT_SECTION_HEADINGS: Readonly<Record<ReportSectionKey, string>>
 }
 
 /**
- * Pre-sign checks (issue 18, POST /orders/{id}/report/check): what each issue is about. `block`
+ * Pre-sign checks (QA-1..QA-8, POST /orders/{id}/report/check): what each issue is about. `block`
  * issues stop a signature until overridden with a reason (or, for `critical`, until the finding's
  * communication is recorded); `warn` issues are shown and signing goes on. docs/qa.md says what
  * each code looks for.
@@ -83,7 +83,7 @@ export type QaIssueCode = (typeof QA_ISSUE_CODES)[number]
 export const QA_SEVERITIES = ['block', 'warn'] as const
 export type QaSeverity = (typeof QA_SEVERITIES)[number]
 
-/** Who wrote an impression draft (issue 18): the configured model, or the local provider. */
+/** Who wrote an impression draft (IMP-1): the configured model, or the local provider. */
 export const IMPRESSION_DRAFT_SOURCES = ['llm', 'local'] as const
 export type ImpressionDraftSource = (typeof IMPRESSION_DRAFT_SOURCES)[number]
 /** An impression draft is cut to this many characters, whatever the model wrote. */
@@ -120,8 +120,8 @@ export const CLAIMED_FILTERS = ['mine', 'unclaimed'] as const
 export type ClaimedFilter = (typeof CLAIMED_FILTERS)[number]
 
 /**
- * Claims (issue 16): opening a study claims it for `leaseSeconds` unless renewed (the SPA renews
- * every `renewSeconds` while the study is open). A claim held by someone else answers 409
+ * Claims (CLM-1..CLM-4): opening a study claims it for `leaseSeconds` unless renewed (the SPA
+ * renews every `renewSeconds` while the study is open). A claim held by someone else answers 409
  * `claimedError` with the holder, unless the request takes over.
  */
 export const CLAIM = { leaseSeconds: 300, renewSeconds: 60 } as const
@@ -185,9 +185,9 @@ export function reportPreconditionHeaders(
 }
 
 /**
- * Templates and macros (issue 18). A `[bracketed field]` of a template marks a value or a choice
- * still to be made (Tab moves between them; a report holding one is not signed). A macro's name
- * is typed in a report before Tab, so it holds only what a word does.
+ * Templates and macros (TPL-5, MAC-4). A `[bracketed field]` of a template marks a value or a
+ * choice still to be made (Tab moves between them; a report holding one is not signed). A macro's
+ * name is typed in a report before Tab, so it holds only what a word does.
  */
 const TEMPLATE_FIELD = /\[[^[\]\n]{1,120}\]/g
 

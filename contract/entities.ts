@@ -99,7 +99,7 @@ export const reportSchema = z.object({
 })
 export type Report = z.infer<typeof reportSchema>
 
-/** Who is reading a study now: the holder of its claim (issue 16). */
+/** Who is reading a study now: the holder of its claim (CLM-1). */
 export const claimHolderSchema = z.object({
   user_id: idSchema,
   name: z.string(),
@@ -133,7 +133,7 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>
 
 /**
- * One of the patient's other studies, as a radiologist reads against it (issue 18): when it was
+ * One of the patient's other studies, as a radiologist reads against it (PR-1): when it was
  * ordered, what it was, and the impression that was signed for it (null when none was).
  */
 export const priorStudySchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * The reporting library (issue 18): normal templates (GET /templates) and each clinician's own
+ * The reporting library (TPL-1, MAC-1): normal templates (GET /templates) and each clinician's own
  * macros (AutoText, /macros). Lists are bare arrays, as every unpaged list of the contract.
  */
 import { z } from 'zod'

@@ -1,6 +1,6 @@
 /**
- * What signing a report holds beyond its text (issue 18): the pre-sign check issues the signer
- * overrode, with their reason, and each documented communication of a critical result
+ * What signing a report holds beyond its text (QA-13..QA-15, CR-1): the pre-sign check issues
+ * the signer overrode, with their reason, and each documented communication of a critical result
  * (ACR Practice Parameter for Communication of Diagnostic Imaging Findings: who was told, how,
  * when, and whether the recipient read the finding back).
  *

@@ -148,7 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const logLine = (message: string) => {
     app.log.error(message)
   }
-  // Issue 17: every order answered carries its viewer link; opening one may look its UID up.
+  // Every order answered carries its viewer link (INT-34); opening one may look its UID up
+  // (INT-36).
   const links = orderLinks(config.images.viewerUrlTemplate)
   const studyUids = config.images.dicomweb
     ? createStudyUidFinder({
@@ -177,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await housekeeping.stop()
   })
-  // Orders in and results out over HL7 v2 (issue 17): started once the app is ready, stopped first.
+  // Orders in and results out over HL7 v2: started once the app is ready, stopped first.
   const hl7 = hl7Integration({ db, host: config.host, config: config.hl7, now, log: app.log })
   app.decorate('hl7', hl7)
   app.addHook('onReady', () => hl7.start())
@@ -231,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventRoutes, { hub, maxStreamMs: MAX_STREAM_MS })
       await api.register(priorRoutes, { db })
       await api.register(qaRoutes, { db })
-      // Issue 18: drafts wait for the model, so they have a gate of their own, not the lists'.
+      // IMP-9: drafts wait for the model, so they have a gate of their own, not the lists'.
       const drafts = createHeavyGate(config.heavyAnswers)
       await api.register(impressionDraftRoutes, { db, assistant, gate: drafts })
       await api.register(templateRoutes)

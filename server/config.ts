@@ -77,7 +77,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
-  // images: the PACS viewer link and the DICOMweb archive (issue 17)
+  // images: the PACS viewer link and the DICOMweb archive (INT-34..INT-38)
   VIEWER_URL_TEMPLATE: optionalText.transform((value, ctx) => {
     if (value === undefined) return undefined
     const checked = checkViewerTemplate(value)
@@ -137,7 +137,7 @@ export interface ServerConfig {
    */
   warnings: string[]
   /**
-   * Issue 18: a report asserting a critical finding is signed only once a communication of it is
+   * CR-3: a report asserting a critical finding is signed only once a communication of it is
    * recorded (409 `critical_result_not_communicated`); `REQUIRE_CRITICAL_COMMUNICATION=0` lifts it.
    */
   requireCriticalCommunication: boolean

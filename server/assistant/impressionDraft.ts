@@ -1,5 +1,5 @@
 /**
- * The model's impression draft (issue 18): the Findings text alone goes to the model (no name,
+ * The model's impression draft (IMP-5, IMP-6): the Findings text alone goes to the model (no name,
  * no history, no other section), with rules that ask for an impression of those findings only,
  * numbered when there are several points, with nothing invented. The answer is read as plain
  * text: a code fence or an "Impression:" heading the model adds is taken off, and the draft is

@@ -72,7 +72,7 @@ export interface Assistant {
   cleanup(input: { text: string; modality: string; bodyPart: string }): Promise<string>
   phrases(input: { modality: string; bodyPart: string }): Promise<string[]>
   /**
-   * An impression drafted from the Findings text alone (issue 18), never stored by the server:
+   * An impression drafted from the Findings text alone (IMP-1), never stored by the server:
    * the clinician accepts, edits or discards it. A provider that cannot answer throws.
    */
   draftImpression(findings: string): Promise<DraftImpressionAnswer>

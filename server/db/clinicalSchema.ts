@@ -61,7 +61,7 @@ export const orders = pgTable(
      * (not signed, or signed lately) is read from one table's indexes.
      */
     finalizedAt: timestamp('finalized_at', { withTimezone: true, mode: 'date' }),
-    /** The DICOM Study Instance UID, when the RIS sent it or the archive told it (issue 17). */
+    /** The DICOM Study Instance UID: the RIS sent it (INT-1) or the archive told it (INT-36). */
     studyInstanceUid: text('study_instance_uid'),
     createdAt: createdAt(),
   },

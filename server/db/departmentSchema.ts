@@ -29,7 +29,7 @@ export const listVersions = pgTable('list_versions', {
 })
 
 /**
- * Who is reading a study (issue 16): one lease per order, held by one clinician, renewed while the
+ * Who is reading a study (CLM-1): one lease per order, held by one clinician, renewed while the
  * study is open and ended by closing it, signing out, a take-over, or `expires_at` passing. An
  * expired lease is no claim (every read asks `expires_at > now()`); the sweeper deletes it soon
  * after, which tells every worklist.
@@ -78,7 +78,7 @@ export const orderEvents = pgTable(
 )
 
 /**
- * HL7 v2 messages received over MLLP (issue 17): one row per sender and message control id
+ * HL7 v2 messages received over MLLP (INT-3): one row per sender and message control id
  * (MSH-3/MSH-4 and MSH-10), written in the transaction that applied it, so a resend is answered
  * with the acknowledgement it had and changes nothing. Holds no clinical text.
  */
@@ -106,7 +106,7 @@ export const hl7Inbound = pgTable(
 )
 
 /**
- * Results waiting to leave (issue 17): written in the transaction that signs a report or appends
+ * Results waiting to leave (INT-13): written in the transaction that signs a report or appends
  * an addendum, delivered in `id` order per order by whichever server instance takes the row
  * (`FOR UPDATE SKIP LOCKED`), retried with backoff until the receiver acknowledges it with AA,
  * and never sent again once acknowledged.
@@ -142,7 +142,7 @@ export const hl7Outbox = pgTable(
 )
 
 /**
- * Each clinician's own AutoText (issue 18): a name typed in a report and replaced by its text.
+ * Each clinician's own AutoText (MAC-1): a name typed in a report and replaced by its text.
  * `user_id` is the session's user (local or Descope), not a reference to `users`. A name is
  * unique per clinician whatever its letter case (the unique index on lower(name)).
  */
@@ -160,7 +160,7 @@ export const macros = pgTable(
 )
 
 /**
- * Critical results (issue 18): each time a clinician tells a referrer of a critical finding, who
+ * Critical results (CR-1): each time a clinician tells a referrer of a critical finding, who
  * they told, how, when, and whether it was read back. Part of the signed report (its answer, the
  * HL7 result, the FHIR DiagnosticReport); never changed (migration 0009) and never deleted, not even
  * with an unsigned draft (CR-12, migration 0012). Oldest first by `seq`.

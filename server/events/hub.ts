@@ -1,5 +1,5 @@
 /**
- * The live worklist's hub (GET /events, issue 16): one per server process. It listens for the
+ * The live worklist's hub (GET /events, EV-1..EV-5): one per server process. It listens for the
  * database's `readout_events` notification (sent at the commit of every transaction that changed
  * an order, on whichever instance), reads the new events from the log once, builds each changed
  * order's JSON once, and writes the same frames to every open stream. A stream that comes back
@@ -51,7 +51,7 @@ export interface HubOptions {
   /** A stream with more unsent bytes than this is closed (it resumes with Last-Event-ID). */
   maxBacklogBytes?: number
   log?: (message: string) => void
-  /** Adds each order's `viewer_url` (issue 17); none by default. */
+  /** Adds each order's `viewer_url` (INT-34); none by default. */
   links?: OrderLinks
 }
 

@@ -1,5 +1,5 @@
 /**
- * The pre-sign checks (issue 18): a pure function from the study (modality, body part, study
+ * The pre-sign checks (QA-1..QA-12): a pure function from the study (modality, body part, study
  * description, the patient's sex) and the report's sections to the issues the Finalize dialog
  * lists. docs/qa.md describes each rule and what it measured on the case table
  * (tests/server/qa/cases/).

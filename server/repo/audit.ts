@@ -22,9 +22,9 @@ export const AUDIT_KINDS = [
   'message_rated',
   'conversation_cleared',
   'claim_taken_over',
-  // Issue 18: a critical result told to someone (who: never named here; how, read back).
+  // CR-11: a critical result told to someone (who: never named here; how, read back).
   'critical_result_communicated',
-  // HL7 results (issue 17): queued with the signature or addendum, each failed attempt, the AA.
+  // HL7 results (INT-15): queued with the signature or addendum, each failed attempt, the AA.
   'hl7_result_queued',
   'hl7_result_failed',
   'hl7_result_acknowledged',

@@ -1,5 +1,5 @@
 /**
- * Who reads which study (issue 16). A claim is a lease on one order held by one clinician:
+ * Who reads which study (CLM-1..CLM-4). A claim is a lease on one order held by one clinician:
  * claiming again renews it, a take-over moves it, releasing or `expires_at` passing ends it.
  * Every change of holder is an event (migration 0006), so every worklist hears of it.
  *

@@ -1,5 +1,5 @@
 /**
- * Critical results communicated (issue 18): who was told of a critical finding, how, when, and
+ * Critical results communicated (CR-1): who was told of a critical finding, how, when, and
  * whether they read it back. Recorded under the order row lock (so a signature checking for one
  * sees it or not, never half), with its audit event (`critical_result_communicated`, codes only:
  * never the recipient's name). Before the signature only the clinician who holds the study's

@@ -139,7 +139,7 @@ export async function exchangeContext(
   const counted = windowCountOf(row)
   if (row.order === null) return { counted, context: null }
   const { study, history, user, report, holder } = studyOf(row)
-  // The report is the clinician's who reads the study (issue 16): a colleague's message is a
+  // The report is the clinician's who reads the study (CLM-9): a colleague's message is a
   // consult, answered and kept, but the assistant changes no report for it.
   const readBy = holder && holder.user_id !== actor.userId ? holder : null
   const basis: ExchangeBasis = {

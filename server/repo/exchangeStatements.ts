@@ -32,7 +32,7 @@ export interface StudyRow {
   /** The conversation so far (the structured summary left out), oldest first; null when not asked. */
   history: { role: Role; content: string }[] | null
   /**
-   * The patient's other studies, newest first, with their signed impressions (issue 18); null
+   * The patient's other studies, newest first, with their signed impressions (PR-4); null
    * when the conversation was not asked for (a reply reads both, a summary neither).
    */
   priors:

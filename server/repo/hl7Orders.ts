@@ -1,5 +1,5 @@
 /**
- * Orders from the hospital's RIS (HL7 v2, issue 17), applied in one transaction each: the
+ * Orders from the hospital's RIS (HL7 v2, INT-1..INT-12), applied in one transaction each: the
  * patient upserted by MRN, each order created, updated (NW, XO) or cancelled (CA) by its
  * accession number, and the message recorded in `hl7_inbound` by sender and control id, so a
  * resend is answered as the first time and changes nothing. A message that cannot be applied

@@ -1,5 +1,5 @@
 /**
- * Each clinician's own macros (issue 18). Every query is scoped to the caller's user id, so a
+ * Each clinician's own macros (MAC-1..MAC-3). Every query is scoped to the caller's user id, so a
  * macro of someone else is, for them, a macro that does not exist (404). A name is unique per
  * clinician whatever its letter case: the unique index decides, not a read before the write.
  */

@@ -1,6 +1,6 @@
 /**
- * The results outbox (issue 17): an ORU^R01 is written into `hl7_outbox` in the transaction that
- * signs a report or appends an addendum, and handed out to the delivering worker
+ * The results outbox (INT-13..INT-22): an ORU^R01 is written into `hl7_outbox` in the
+ * transaction that signs a report or appends an addendum, and handed out to the delivering worker
  * (the HL7 edge's outbox worker) one row at a time. A row is leased (`next_attempt_at`
  * moved past the longest a delivery can take) under `FOR UPDATE SKIP LOCKED`, so instances never
  * send one row at once; a row waits while an earlier one of its order is unacknowledged, so an

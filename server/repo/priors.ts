@@ -1,5 +1,5 @@
 /**
- * The patient's other studies, for reading against (issue 18): every other order of the same
+ * The patient's other studies, for reading against (PR-1): every other order of the same
  * patient, newest first, with the impression signed for it. Cancelled orders (no images were
  * made) are left out.
  */

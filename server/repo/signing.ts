@@ -1,5 +1,5 @@
 /**
- * What a report must be to take a signature on our server (issue 18), checked under the order
+ * What a report must be to take a signature on our server (QA-15, CR-3), checked under the order
  * row lock in the signing transaction: no `[bracketed field]` of a template left (409
  * `unfilled_fields` with their count), and a critical finding it asserts communicated to someone
  * first (409 `critical_result_not_communicated`; REQUIRE_CRITICAL_COMMUNICATION=0 lifts it).

@@ -1,5 +1,5 @@
 /**
- * GET /events: the live worklist as Server-Sent Events (issue 16; the format is `EVENTS_PATH`'s
+ * GET /events: the live worklist as Server-Sent Events (EV-1; the format is `EVENTS_PATH`'s
  * in contract/constants.ts). The session guard has checked the `Authorization` header like any
  * other call; a stream is closed after `maxStreamMs` so the client comes back with a fresh token
  * (and `Last-Event-ID`), and a revoked session does not keep a stream.

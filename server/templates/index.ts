@@ -1,6 +1,6 @@
 /**
- * The normal templates (issue 18) and how a study finds its own: by modality and body part, read
- * the way orders write them, then ranked by the words of the study's description.
+ * The normal templates (TPL-1..TPL-3) and how a study finds its own: by modality and body part,
+ * read the way orders write them, then ranked by the words of the study's description.
  */
 import type { Template, TemplatesQuery } from '../../contract'
 import { CT_TEMPLATES } from './ct'

@@ -1,5 +1,5 @@
 /**
- * The local provider's impression draft (issue 18): the clinician's own positive Findings
+ * The local provider's impression draft (IMP-3, IMP-4): the clinician's own positive Findings
  * sentences, word for word, numbered when there are several. It never adds a word of its own, so
  * it never adds a diagnosis: what it cannot tell apart it keeps or leaves out, and the clinician
  * edits the draft before accepting it.

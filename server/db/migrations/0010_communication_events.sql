@@ -1,4 +1,4 @@
--- A critical result communication recorded is news for the study's live stream (issue 18): a
+-- A critical result communication recorded is news for the study's live stream (CR-21): a
 -- colleague reading the signed report, or about to sign it, sees it without a reload. After the
 -- signature the report's own write already says 'report.saved'; before it nothing else would.
 -- One function for any table whose new rows are one event of their order, named by the trigger.

@@ -1,5 +1,5 @@
 /**
- * The HL7 v2 interface of one server instance (issue 17): the MLLP listener for orders when
+ * The HL7 v2 interface of one server instance: the MLLP listener for orders when
  * HL7_LISTEN_PORT is set, and the results outbox with its worker when HL7_SEND_TO is. Without
  * HL7_SEND_TO no result is queued at all: signing and addenda work as before and nothing waits.
  */

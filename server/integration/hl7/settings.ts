@@ -1,5 +1,5 @@
 /**
- * The HL7 v2 interface's settings (issue 17), read with the rest of the environment by
+ * The HL7 v2 interface's settings, read with the rest of the environment by
  * ../../config.ts; docs/integration-hl7.md lists them.
  */
 import { z } from 'zod'
@@ -9,7 +9,7 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
 
-/** HL7 v2 over MLLP (issue 17): orders in, results out (docs/integration-hl7.md). */
+/** HL7 v2 over MLLP: orders in (INT-1), results out (INT-13) (docs/integration-hl7.md). */
 export interface Hl7Config {
   /** HL7_LISTEN_PORT: the MLLP listener's port on HOST (0: any free port); null: no listener. */
   listenPort: number | null
