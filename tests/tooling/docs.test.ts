@@ -2,24 +2,10 @@
  * The repository stands alone: a clone can follow every reference its code and docs make, look
  * up every behaviour id a test cites, and find every setting it reads in docs/settings.md.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const root = path.resolve(import.meta.dirname, '../..')
-
-function filesUnder(folder: string, pattern: RegExp): string[] {
-  const found: string[] = []
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name)
-      if (statSync(full).isDirectory()) walk(full)
-      else if (pattern.test(name)) found.push(full)
-    }
-  }
-  walk(path.join(root, folder))
-  return found
-}
+import { filesUnder, root } from './repoFiles'
 
 const TITLE = /\b(?:it|test|describe)(?:\.\w+)*\(\s*(['"`])(.*?)\1/gs
 const BEHAVIOUR_ID = /\b[A-Z]{1,4}-\d{1,3}\b/g

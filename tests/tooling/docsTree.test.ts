@@ -3,11 +3,11 @@
  * sitting's reading and maps every doc, and every relative link and picture of the README and
  * docs/ resolves, down to the heading it points at.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { filesUnder, root } from './repoFiles'
 
-const root = path.resolve(import.meta.dirname, '../..')
 const ROOTS = ['src', 'server', 'contract', 'tests', 'scripts', 'docs']
 const README_MAX_LINES = 300
 
@@ -115,16 +115,7 @@ export function brokenLinks(file: string, markdown: string, read: (file: string)
 }
 
 function markdownFiles(): string[] {
-  const found = ['README.md']
-  const walk = (dir: string) => {
-    for (const name of readdirSync(path.join(root, dir))) {
-      const relative = path.join(dir, name)
-      if (statSync(path.join(root, relative)).isDirectory()) walk(relative)
-      else if (name.endsWith('.md')) found.push(relative)
-    }
-  }
-  walk('docs')
-  return found
+  return ['README.md', ...filesUnder('docs', /\.md$/).map((file) => path.relative(root, file))]
 }
 
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')

@@ -4,29 +4,16 @@
  * are found with TypeScript's own parser, so a string or a JSX text that says "issue 18" is
  * not one; a migration's are its SQL comments.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { filesUnder, root } from './repoFiles'
 
-const root = path.resolve(import.meta.dirname, '../..')
 const FOLDERS = ['src', 'server', 'contract']
 
 /** "issue 18", "Issue #17", "issues 16 and 17"; "pre-sign issue" with no number is prose. */
 const ISSUE_NUMBER = /\bissues?\s*#?\s*\d/i
-
-function sourcesUnder(folder: string): string[] {
-  const found: string[] = []
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name)
-      if (statSync(full).isDirectory()) walk(full)
-      else if (/\.(tsx?|sql)$/.test(name)) found.push(full)
-    }
-  }
-  walk(path.join(root, folder))
-  return found
-}
 
 /** Every comment of a file (line, block, JSDoc, JSX `{/* *\/}`), as [start offset, text]. */
 function commentsOf(fileName: string, text: string): [number, string][] {
@@ -118,7 +105,7 @@ describe('comments cite behaviour ids, never issue numbers', () => {
   })
 
   it('finds none under src/, server/ and contract/ (migrations included)', () => {
-    const files = FOLDERS.flatMap(sourcesUnder)
+    const files = FOLDERS.flatMap((folder) => filesUnder(folder, /\.(tsx?|sql)$/))
     expect(files.length).toBeGreaterThan(100)
     const hits = files.flatMap((file) =>
       issueNumbersIn(path.relative(root, file), readFileSync(file, 'utf8')),
