@@ -26,9 +26,6 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} was not found.`)
-export const badRequest = (message: string) => new HttpError(400, 'bad_request', message)
-export const conflict = (message: string) => new HttpError(409, 'conflict', message)
 export const unauthorized = () =>
   new HttpError(401, 'unauthorized', 'A valid session token is required.')
 
