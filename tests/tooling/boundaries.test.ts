@@ -54,6 +54,35 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
     ])
   })
 
+  it("keeps the report's rooms apart: each stands on the editor, none imports another", async () => {
+    for (const [file, from] of [
+      ['src/features/report/signing/probe.ts', '../history/RevisionList'],
+      ['src/features/report/history/probe.ts', '../signing/SignedCommunications'],
+      ['src/features/report/priors/probe.ts', '../library/TemplatePicker'],
+      ['src/features/report/library/probe.ts', '../priors/Priors'],
+      ['src/features/report/signing/probe.ts', '../ReportForm'],
+    ] as const) {
+      expect(await probe(file, from), `${file} -> ${from}`).toEqual([
+        expect.stringContaining('rooms do not import each other'),
+      ])
+    }
+    expect(await probe('src/features/report/editor/probe.ts', '../signing/signingSlice')).toEqual([
+      expect.stringContaining("The report's editor room is what the other rooms stand on"),
+    ])
+    expect(await probe('src/features/report/signing/probe.ts', '../editor/reportSlice')).toEqual([])
+    expect(await probe('src/features/report/probe.ts', './signing/FinalizeDialog')).toEqual([])
+  })
+
+  it("keeps the orders' worklist and claims rooms apart", async () => {
+    expect(await probe('src/features/orders/claims/probe.ts', '../worklist/selectors')).toEqual([
+      expect.stringContaining('worklist and claims do not import each other'),
+    ])
+    expect(await probe('src/features/orders/worklist/probe.ts', '../claims/claimSlice')).toEqual([
+      expect.stringContaining('worklist and claims do not import each other'),
+    ])
+    expect(await probe('src/features/orders/claims/probe.ts', '../ordersSlice')).toEqual([])
+  })
+
   it('lets a saga reach src/app only for the store types', async () => {
     for (const from of ['../app/rootReducer', '../app/store', '../app/flowsSlice']) {
       expect(await probe('src/sagas/probe.ts', from), from).toEqual([
@@ -68,10 +97,10 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
   })
 
   it('lets the app and the sagas import a feature only through its index.ts', async () => {
-    expect(await probe('src/sagas/probe.ts', '../features/report/reportSlice')).toEqual([
+    expect(await probe('src/sagas/probe.ts', '../features/report/editor/reportSlice')).toEqual([
       expect.stringContaining('through its index.ts'),
     ])
-    expect(await probe('src/app/probe.ts', '../features/orders/Sidebar')).toEqual([
+    expect(await probe('src/app/probe.ts', '../features/orders/worklist/Sidebar')).toEqual([
       expect.stringContaining('through its index.ts'),
     ])
     expect(await probe('src/sagas/probe.ts', '../features/report')).toEqual([])
@@ -209,7 +238,7 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
     expect(
       await boundaryMessages(
         'src/features/report/probe.ts',
-        "import { reconcileDraft } from './reconcile'\nexport const x = reconcileDraft\n",
+        "import { reconcileDraft } from './editor/reconcile'\nexport const x = reconcileDraft\n",
       ),
     ).toEqual([])
   })

@@ -57,16 +57,16 @@ const BY_HAND: ByHand = {
     ],
     why: 'its label is the dictation state’s (micButtonView in src/features/dictation/selectors.ts)',
   },
-  'src/features/orders/OrderRow.tsx <Box>': {
+  'src/features/orders/worklist/OrderRow.tsx <Box>': {
     why: 'a worklist row, named by its study: the tour opens rows found by accession number',
   },
-  'src/features/orders/PatientFinder.tsx <chakra.button>': {
+  'src/features/orders/worklist/PatientFinder.tsx <chakra.button>': {
     why: 'a matching patient, named by the patient: the tour chooses one by name',
   },
-  'src/features/report/MacrosMenu.tsx <Menu.Item>': {
+  'src/features/report/library/MacrosMenu.tsx <Menu.Item>': {
     why: 'a macro, named by the clinician: the tour makes one and chooses it',
   },
-  'src/features/report/TemplatePicker.tsx <Button>': {
+  'src/features/report/library/TemplatePicker.tsx <Button>': {
     why: 'a template, named by the server’s library: the tour chooses one by name',
   },
 }

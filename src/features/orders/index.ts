@@ -33,7 +33,7 @@ export {
   selectNextStudyStatus,
   selectViewerId,
   worklistSlice,
-} from './worklistSlice'
+} from './worklist/worklistSlice'
 export {
   claimSlice,
   claimsUnavailable,
@@ -48,10 +48,10 @@ export {
   studyTakenOver,
   takeOverChosen,
   takeOverDeclined,
-} from './claimSlice'
-export type { ClaimState, Holder, OpenClaim, ReadingStatus } from './claimSlice'
-export { letGoOfOpenStudy } from './letGo'
-export type { WorklistState } from './worklistSlice'
+} from './claims/claimSlice'
+export type { ClaimState, Holder, OpenClaim, ReadingStatus } from './claims/claimSlice'
+export { letGoOfOpenStudy } from './claims/letGo'
+export type { WorklistState } from './worklist/worklistSlice'
 export type { ClearAllFailure, ClearAllState, OrdersState } from './ordersSlice'
 export {
   selectActiveStudies,
@@ -63,8 +63,8 @@ export {
   selectWorklistOrder,
   type WorklistMode,
   type WorklistOrder,
-} from './selectors'
-export { PatientHeader } from './PatientHeader'
-export { ReadingElsewhereNotice, TakeOverDialog, useReadByOther } from './TakeOver'
-export type { PatientHeaderProps } from './PatientHeader'
-export { Sidebar, SIDEBAR_ID } from './Sidebar'
+} from './worklist/selectors'
+export { PatientHeader } from './worklist/PatientHeader'
+export { ReadingElsewhereNotice, TakeOverDialog, useReadByOther } from './claims/TakeOver'
+export type { PatientHeaderProps } from './worklist/PatientHeader'
+export { Sidebar, SIDEBAR_ID } from './worklist/Sidebar'

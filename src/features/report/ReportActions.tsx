@@ -6,10 +6,10 @@
 import { Button, Flex, HStack, Text } from '@chakra-ui/react'
 import type { Id } from '../../../contract'
 import type { Report, ReportSections } from '../../services/api/model'
-import type { DraftSummary } from './draftSummary'
+import type { DraftSummary } from './editor/draftSummary'
 import { hotkeyProps } from '../../shared/hotkeys'
-import { ReportHistory } from './ReportHistory'
-import { SaveStatus } from './SaveStatus'
+import { ReportHistory } from './history/ReportHistory'
+import { SaveStatus } from './editor/SaveStatus'
 
 export function ReportActions({
   draft,

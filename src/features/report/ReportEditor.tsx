@@ -9,9 +9,9 @@
 import { Alert, Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { useGetOrderQuery } from '../../services/api/ordersApi'
-import { Priors } from './Priors'
+import { Priors } from './priors/Priors'
 import { ReportForm } from './ReportForm'
-import type { ReportDictation } from './ReportTools'
+import type { ReportDictation } from './library/ReportTools'
 
 export interface ReportEditorProps {
   orderId: string

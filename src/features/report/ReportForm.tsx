@@ -23,7 +23,7 @@ import { shallowEqual } from 'react-redux'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { Order } from '../../services/api/model'
 import { Addenda, ConflictPanel, FinalizeDialog, prefetchReportParts } from './lazyParts'
-import { draftSections, EMPTY_SECTIONS } from './reconcile'
+import { draftSections, EMPTY_SECTIONS } from './editor/reconcile'
 import {
   conflictSectionChosen,
   draftDiscarded,
@@ -36,24 +36,24 @@ import {
   sectionsRestored,
   selectReportDraft,
   serverReportOf,
-} from './reportSlice'
-import { AssistantChangeNotice, ChangedMark, useAssistantChange } from './AssistantChange'
-import { selectDraftSummary, showsDraft } from './draftSummary'
-import type { RestoreCause } from './reconcile'
+} from './editor/reportSlice'
+import { AssistantChangeNotice, ChangedMark, useAssistantChange } from './editor/AssistantChange'
+import { selectDraftSummary, showsDraft } from './editor/draftSummary'
+import type { RestoreCause } from './editor/reconcile'
 import type { ReportSections } from '../../services/api/model'
-import { FinalizedElsewhere, FinalizeError, SaveError } from './ReportNotices'
-import { Signature } from './SignedCommunications'
-import { ReportField } from './ReportField'
-import type { SectionAreaAttributes } from './SectionArea'
+import { FinalizedElsewhere, FinalizeError, SaveError } from './editor/ReportNotices'
+import { Signature } from './signing/SignedCommunications'
+import { ReportField } from './editor/ReportField'
+import type { SectionAreaAttributes } from './editor/SectionArea'
 import { useListMacrosQuery } from '../../services/api/libraryApi'
-import { countFields } from './reportFields'
-import { DraftImpressionButton, ImpressionDraftPanel } from './ImpressionDraft'
+import { countFields } from './editor/reportFields'
+import { DraftImpressionButton, ImpressionDraftPanel } from './editor/ImpressionDraft'
 import { ReportActions } from './ReportActions'
-import { ReportTools, type ReportDictation } from './ReportTools'
-import { useImpressionDraft } from './useImpressionDraft'
-import { useReportAreas } from './useReportAreas'
-import { useReportHotkeys } from './useReportHotkeys'
-import { startingSections } from './startingText'
+import { ReportTools, type ReportDictation } from './library/ReportTools'
+import { useImpressionDraft } from './editor/useImpressionDraft'
+import { useReportAreas } from './editor/useReportAreas'
+import { useReportHotkeys } from './editor/useReportHotkeys'
+import { startingSections } from './editor/startingText'
 
 const NO_MACROS: never[] = []
 

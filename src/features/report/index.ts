@@ -1,9 +1,9 @@
 /** The report feature: the editor of a study's report, its draft slice and the section text format. */
 export { ReportEditor, type ReportEditorProps } from './ReportEditor'
-export type { ReportDictation } from './ReportTools'
-export { comparisonSlice } from './comparisonSlice'
-export { FINALIZED_NOTICE } from './ReportNotices'
-export { FINALIZE_QUESTION } from './FinalizeDialog'
+export type { ReportDictation } from './library/ReportTools'
+export { comparisonSlice } from './priors/comparisonSlice'
+export { FINALIZED_NOTICE } from './editor/ReportNotices'
+export { FINALIZE_QUESTION } from './signing/FinalizeDialog'
 export {
   allDraftsDiscarded,
   AUTOSAVE_DELAY_MS,
@@ -38,8 +38,8 @@ export {
   type ReportState,
   type SaveTrigger,
   type ServerReport,
-} from './reportSlice'
-export { startingSections } from './startingText'
+} from './editor/reportSlice'
+export { startingSections } from './editor/startingText'
 export {
   isDraftDirty,
   mustKeepDraft,
@@ -47,14 +47,14 @@ export {
   type ReportDraft,
   type ReportVersion,
   type SaveFailure,
-} from './reconcile'
-export { parseReport, serializeReport, type ReportText } from './sectionText'
+} from './editor/reconcile'
+export { parseReport, serializeReport, type ReportText } from './editor/sectionText'
 export {
   preSignCheckAnswered,
   preSignCheckFailed,
   preSignCheckStarted,
   signingSlice,
-} from './signingSlice'
+} from './signing/signingSlice'
 export {
   clampPoint,
   dictationStart,
@@ -66,10 +66,10 @@ export {
   writeParagraph,
   type DictatedEdit,
   type ReportPoint,
-} from './dictatedText'
+} from './editor/dictatedText'
 export {
   addendumDictated,
   addendumEdited,
   addendumSlice,
   selectAddendumDraft,
-} from './addendumSlice'
+} from './signing/addendumSlice'

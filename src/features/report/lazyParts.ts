@@ -5,20 +5,18 @@
  * (src/shared/lazy.tsx), so none keeps a clinician waiting.
  */
 import { lazyComponent, prefetchWhenIdle } from '../../shared/lazy'
+import { RevisionList } from './history/ReportHistory'
 
 export const ConflictPanel = lazyComponent(() =>
-  import('./ConflictPanel').then((module) => module.ConflictPanel),
+  import('./editor/ConflictPanel').then((module) => module.ConflictPanel),
 )
 
-export const Addenda = lazyComponent(() => import('./Addenda').then((module) => module.Addenda))
+export const Addenda = lazyComponent(() => import('./signing/Addenda').then((module) => module.Addenda))
 
 export const FinalizeDialog = lazyComponent(() =>
-  import('./FinalizeDialog').then((module) => module.FinalizeDialog),
+  import('./signing/FinalizeDialog').then((module) => module.FinalizeDialog),
 )
 
-export const RevisionList = lazyComponent(() =>
-  import('./RevisionList').then((module) => module.RevisionList),
-)
 
 /** Fetches every part ahead when the browser is idle; answers how to cancel. */
 export function prefetchReportParts(): () => void {

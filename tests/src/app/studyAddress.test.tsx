@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { buildOrder, buildPatient } from '../../support/msw/data'
 import { apiBackend, identityBackend } from '../../support/msw/server'
 import { renderApp } from '../../support/render'
-import { seedWorklist } from '../features/orders/worklistHelpers'
+import { seedWorklist } from '../features/orders/worklist/worklistHelpers'
 
 function seed() {
   const ada = buildPatient({ first_name: 'Ada', last_name: 'Lovelace' })
