@@ -14,7 +14,11 @@ const features = ['auth', 'orders', 'conversation', 'report', 'dictation']
 // - the floor (src/shared, src/components, src/services) imports no feature, app or saga module,
 //   and src/components no service either: it is markup;
 // - contract/ imports zod only; of what lies outside server/, the server imports contract/ only;
-//   the SPA never imports server code.
+//   the SPA never imports server code;
+// - in the server, routes call use cases, which call repositories: server/domain imports nothing
+//   of the server, repositories know no HTTP, edge or use case, use cases no HTTP, route or edge,
+//   routes no repository; the hospital's edges (server/integration) call use cases, never
+//   repositories, and only the composition root (server/app.ts, server/config.ts) imports them.
 const featureZones = features.flatMap((feature) => [
   {
     target: `./src/features/${feature}`,
@@ -29,6 +33,46 @@ const featureZones = features.flatMap((feature) => [
     message: `Import the ${feature} feature through its index.ts, the feature's public face.`,
   },
 ])
+
+// The server's layers (docs/architecture.md): routes -> use cases -> repositories -> db, with
+// server/domain (errors and the types the edges and the repositories share) beneath them all.
+const serverZones = [
+  {
+    target: './server/domain',
+    from: './server',
+    except: ['./domain'],
+    message: 'server/domain is beneath the whole server: it imports the contract only.',
+  },
+  {
+    target: './server/repo',
+    from: ['./server/http', './server/routes', './server/integration', './server/usecases'],
+    message:
+      'Repositories know no HTTP, edge or use case: they throw domain errors (server/domain/errors.ts).',
+  },
+  {
+    target: './server/usecases',
+    from: ['./server/http', './server/routes', './server/integration'],
+    message:
+      'Use cases know no HTTP, route or edge: routes and the hospital edges call them alike.',
+  },
+  {
+    target: './server/routes',
+    from: './server/repo',
+    message: 'Routes call use cases (server/usecases), never repositories.',
+  },
+  {
+    target: './server/integration',
+    from: ['./server/repo', './server/routes'],
+    message:
+      "The hospital's edges (server/integration) call use cases, never repositories or routes.",
+  },
+  {
+    target: ['./server/!(integration)/**', './server/!(app|config).ts'],
+    from: './server/integration',
+    message:
+      'Only the composition root (server/app.ts, server/config.ts) imports the hospital edges (server/integration).',
+  },
+]
 
 // The rooms inside a feature (docs/architecture.md). The report: `editor` (the draft, its text
 // and the text areas) is what every other room stands on; `signing`, `history`, `priors` and
@@ -108,6 +152,7 @@ const boundaryZones = [
     from: './server',
     message: 'The SPA never imports server code.',
   },
+  ...serverZones,
 ]
 
 // import-x resolves every import with this (unrs-resolver, bundled with import-x) before its rules
