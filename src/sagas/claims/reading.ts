@@ -17,11 +17,13 @@
  * Which study is open, and what ends its claim, is followed by ./watch.ts.
  */
 import type { SagaIterator } from 'redux-saga'
-import { call, cancelled, delay, put, race, select, take } from 'redux-saga/effects'
+import { call, delay, put, race, select, take } from 'redux-saga/effects'
 import {
   claimsUnavailable,
+  selectHeldClaim,
   selectViewerId,
   studyClaimed,
+  studyClaimEnded,
   studyClaimUnsettled,
   studyFoundSigned,
   studyHolderChanged,
@@ -213,72 +215,61 @@ function* signedNow(orderId: Id): SagaIterator<boolean> {
   }
 }
 
-/** What the claims watcher and one study's claim share (plain flags, in the sagas' memory). */
-export interface ClaimControl {
-  /** Whether cancelling the study's claim lets it go: not when its session has ended. */
-  release: boolean
-  /** Whether the clinician holds the claim now. */
-  held: boolean
+/** Whether the store says the clinician holds the study's claim (the claim slice's `held`). */
+export function* holds(orderId: Id): SagaIterator<boolean> {
+  return ((yield select(selectHeldClaim)) as Id | null) === orderId
 }
 
-export const newControl = (): ClaimControl => ({ release: true, held: false })
-
 /**
- * The claim of one open study, from its opening until it closes (then cancelled). A signed study
- * is not claimed: nobody writes its report any more, and anyone may add an addendum.
+ * The claim of one open study, from its opening until it closes (then cancelled; the watcher lets
+ * the claim go, ./watch.ts). A signed study is not claimed: nobody writes its report any more,
+ * and anyone may add an addendum. Whether the clinician holds the claim is the store's
+ * (`studyClaimed`, `studyClaimEnded`...), so the watcher reads it there.
  */
-export function* readStudy(orderId: Id, control: ClaimControl = newControl()): SagaIterator {
-  control.held = false
-  try {
-    const cached = (yield select((state: OrdersState) => selectOrderById(state, orderId))) as
-      { claimed_by?: ClaimHolder | null; report?: unknown } | undefined
-    let next: 'claim' | 'take_over' | 'signed' = isSigned(cached) ? 'signed' : 'claim'
-    if (next === 'claim' && cached?.claimed_by && cached.claimed_by.user_id !== (yield* viewer())) {
-      next = yield* readByOther(orderId, cached.claimed_by, false)
-    }
-    while (next !== 'signed') {
-      const result = yield* askForClaim(orderId, next === 'take_over')
-      next = 'claim'
-      if (result.kind === 'gone') return
-      if (result.kind === 'unavailable') {
-        if (!control.held) yield put(claimsUnavailable())
-        return
-      }
-      if (result.kind === 'unsettled') {
-        control.held = false
-        yield put(studyClaimUnsettled({ orderId }))
-        yield delay(RENEW_MS)
-        continue
-      }
-      if (result.kind === 'other') {
-        const takenOver = control.held
-        control.held = false
-        next =
-          !takenOver && (yield* signedNow(orderId))
-            ? 'signed'
-            : yield* readByOther(orderId, result.holder, takenOver)
-        continue
-      }
-      control.held = true
-      yield put(studyClaimed({ orderId }))
-      const takenBy = yield* whileHeld(orderId)
-      if (takenBy === 'signed') {
-        // Our server ends the claim with the signature; another backend may not, so let it go.
-        control.held = false
-        yield call(releaseClaim, orderId, false)
-        next = 'signed'
-        continue
-      }
-      if (takenBy === null) continue
-      control.held = false
-      next = yield* readByOther(orderId, takenBy, true)
-    }
-    yield put(studyFoundSigned({ orderId }))
-  } finally {
-    if (control.held && control.release && ((yield cancelled()) as boolean)) {
-      yield call(releaseClaim, orderId, false)
-    }
+export function* readStudy(orderId: Id): SagaIterator {
+  // A claim of an earlier reading of this study (another clinician's session before) is not ours.
+  if (yield* holds(orderId)) yield put(studyClaimEnded({ orderId }))
+  const cached = (yield select((state: OrdersState) => selectOrderById(state, orderId))) as
+    { claimed_by?: ClaimHolder | null; report?: unknown } | undefined
+  let next: 'claim' | 'take_over' | 'signed' = isSigned(cached) ? 'signed' : 'claim'
+  if (next === 'claim' && cached?.claimed_by && cached.claimed_by.user_id !== (yield* viewer())) {
+    next = yield* readByOther(orderId, cached.claimed_by, false)
   }
+  while (next !== 'signed') {
+    const result = yield* askForClaim(orderId, next === 'take_over')
+    next = 'claim'
+    if (result.kind === 'gone') return
+    if (result.kind === 'unavailable') {
+      if (!(yield* holds(orderId))) yield put(claimsUnavailable())
+      return
+    }
+    if (result.kind === 'unsettled') {
+      // The slice holds the claim no longer (the next renewal asks again).
+      yield put(studyClaimUnsettled({ orderId }))
+      yield delay(RENEW_MS)
+      continue
+    }
+    if (result.kind === 'other') {
+      // Taken over: `studyTakenOver` (readByOther's first effect) ends the clinician's hold.
+      const takenOver = yield* holds(orderId)
+      next =
+        !takenOver && (yield* signedNow(orderId))
+          ? 'signed'
+          : yield* readByOther(orderId, result.holder, takenOver)
+      continue
+    }
+    yield put(studyClaimed({ orderId }))
+    const takenBy = yield* whileHeld(orderId)
+    if (takenBy === 'signed') {
+      // Our server ends the claim with the signature; another backend may not, so let it go.
+      yield call(releaseClaim, orderId, false)
+      next = 'signed'
+      continue
+    }
+    if (takenBy === null) continue
+    next = yield* readByOther(orderId, takenBy, true)
+  }
+  yield put(studyFoundSigned({ orderId }))
 }
 
 /**
@@ -286,6 +277,8 @@ export function* readStudy(orderId: Id, control: ClaimControl = newControl()): S
  * logged by the API failure saga and the lease runs out.
  */
 export function* releaseClaim(orderId: Id, leaving: boolean): SagaIterator {
+  // The page going away holds on to it to the end: the tab may yet come back (bfcache).
+  if (!leaving) yield put(studyClaimEnded({ orderId }))
   try {
     yield* callEndpoint(
       claimsApi.endpoints.releaseClaim.initiate({ orderId, leaving }, { track: false }),

@@ -20,7 +20,7 @@ import type { PageHideSource } from '../../services/page/pageHide'
 import { sessionStarted } from '../../shared/events'
 import type { Id } from '../../../contract'
 import { pageHides } from '../effects/pageHides'
-import { newControl, readStudy, releaseClaim, type ClaimControl } from './reading'
+import { holds, readStudy, releaseClaim } from './reading'
 
 /** What ends the open study's claim: another study, none, leaving the workspace. */
 const ENDS_A_CLAIM = [
@@ -40,11 +40,11 @@ const ENDS_A_CLAIM = [
  */
 const RELEASES: ReadonlySet<string> = new Set([studySelected.type, studyClosed.type])
 
+/** The study whose claim is followed (whether it is held is the store's: `holds`). */
 interface Reading {
   task: Task
   orderId: Id
   viewer: Id | null
-  control: ClaimControl
 }
 
 export function* watchClaims(): SagaIterator {
@@ -58,15 +58,17 @@ export function* watchClaims(): SagaIterator {
       })) as { hidden?: true; action?: { type: string; payload?: unknown } }
       if (hidden) {
         // Started at once, in the page's last moments; not waited for.
-        if (reading?.control.held) yield fork(releaseClaim, reading.orderId, true)
+        if (reading && (yield* holds(reading.orderId))) {
+          yield fork(releaseClaim, reading.orderId, true)
+        }
         continue
       }
       if (action) reading = yield* follow(reading, action)
     }
   } finally {
+    // The flows stopping (the store's end) is not the clinician closing the study: their reading
+    // is cancelled with them, and nothing is let go.
     hides.close()
-    // The flows stopping (the store's end) is not the clinician closing the study.
-    if (reading) reading.control.release = false
   }
 }
 
@@ -88,11 +90,14 @@ function* follow(
     return reading
   }
   if (reading) {
-    reading.control.release = RELEASES.has(action.type) && reading.viewer === me
+    // Let go here only of a claim the reading still followed (not one whose reading ended on its
+    // own), and not when its session has ended or another clinician's took the tab over.
+    const following = reading.task.isRunning()
     yield cancel(reading.task)
+    const release = following && RELEASES.has(action.type) && reading.viewer === me
+    if (release && (yield* holds(reading.orderId))) yield fork(releaseClaim, reading.orderId, false)
   }
   if (next === null || ((yield select(selectClaimsUnavailable)) as boolean)) return null
-  const control = newControl()
-  const task = (yield fork(readStudy, next, control)) as Task
-  return { task, orderId: next, viewer: me, control }
+  const task = (yield fork(readStudy, next)) as Task
+  return { task, orderId: next, viewer: me }
 }

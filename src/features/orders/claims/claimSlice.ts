@@ -38,9 +38,21 @@ export interface ClaimState {
   /** The backend has no claims (404, the spec's): nothing is claimed while the page lasts. */
   unavailable: boolean
   open: OpenClaim | null
+  /**
+   * The study whose claim the server holds for the clinician, as far as this tab knows (null:
+   * none). Apart from `open`, which moves with the selection at once: closing or leaving a study
+   * lets its claim go only when this says it is held (src/sagas/claims/watch.ts). The one place
+   * the flows learn it from: no saga keeps its own copy.
+   */
+  held: Id | null
 }
 
-const initialState: ClaimState = { unavailable: false, open: null }
+const initialState: ClaimState = { unavailable: false, open: null, held: null }
+
+/** The clinician holds the study's claim no longer. */
+function letGo(state: ClaimState, orderId: Id): void {
+  if (state.held === orderId) state.held = null
+}
 
 type OrderHolder = PayloadAction<{ orderId: Id; holder: Holder }>
 
@@ -55,6 +67,7 @@ export const claimSlice = createSlice({
   reducers: {
     /** The server holds the claim for the clinician (claimed, renewed, or taken over). */
     studyClaimed(state, action: PayloadAction<{ orderId: Id }>) {
+      state.held = action.payload.orderId
       onOpen(state, action.payload.orderId, (open) => {
         open.status = 'held'
         open.holder = null
@@ -79,6 +92,7 @@ export const claimSlice = createSlice({
     },
     /** Another clinician took the study over while this one held it. */
     studyTakenOver(state, action: OrderHolder) {
+      letGo(state, action.payload.orderId)
       onOpen(state, action.payload.orderId, (open) => {
         open.status = 'lost'
         open.holder = action.payload.holder
@@ -92,9 +106,17 @@ export const claimSlice = createSlice({
     },
     /** A claim that could not be asked for (the network): the clinician goes on; it is asked again. */
     studyClaimUnsettled(state, action: PayloadAction<{ orderId: Id }>) {
+      letGo(state, action.payload.orderId)
       onOpen(state, action.payload.orderId, (open) => {
         if (open.status === 'taking') open.status = 'watching'
       })
+    },
+    /**
+     * The clinician holds the study's claim no longer: let go (closing or leaving the study, its
+     * signature), or left to its lease (another clinician's session took the tab over).
+     */
+    studyClaimEnded(state, action: PayloadAction<{ orderId: Id }>) {
+      letGo(state, action.payload.orderId)
     },
     studyFoundSigned(state, action: PayloadAction<{ orderId: Id }>) {
       onOpen(state, action.payload.orderId, (open) => {
@@ -124,6 +146,7 @@ export const claimSlice = createSlice({
   selectors: {
     selectOpenClaim: (state) => state.open,
     selectClaimsUnavailable: (state) => state.unavailable,
+    selectHeldClaim: (state) => state.held,
   },
 })
 
@@ -135,11 +158,12 @@ export const {
   studyTakenOver,
   studyHolderChanged,
   studyClaimUnsettled,
+  studyClaimEnded,
   studyFoundSigned,
   claimsUnavailable,
 } = claimSlice.actions
 
-export const { selectOpenClaim, selectClaimsUnavailable } = claimSlice.selectors
+export const { selectOpenClaim, selectClaimsUnavailable, selectHeldClaim } = claimSlice.selectors
 
 const READ_ONLY: ReadonlySet<ReadingStatus> = new Set(['asking', 'taking', 'watching', 'lost'])
 
