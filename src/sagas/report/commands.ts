@@ -3,14 +3,14 @@
  *
  * - Saves and finalizing run one at a time per study, in the order asked, so a finalize always
  *   follows the save of the edits made before it; other studies are not held up.
- * - Before sending, a save waits for a reply the assistant is still writing for that study and
- *   reads the report again: a report the assistant changed meanwhile becomes a choice for the
- *   clinician (the slice reconciles the draft with it) instead of being overwritten by the PUT,
- *   which replaces every section.
  * - The PUT names the version the draft is based on (`If-Match`), and finalizing names the version
- *   the clinician saw, so a write landing between that read and ours is neither overwritten nor
- *   signed unseen: the server answers 412, the report is read again (and reconciled as above) and
- *   the merged text is saved once more, or the conflict is left to the clinician.
+ *   the clinician saw, so a write landing since is neither overwritten nor signed unseen: the
+ *   server answers 412, the report is read once (the slice reconciles the draft with it, RP-6) and
+ *   the merged text is saved once more, or the conflict is left to the clinician. A save reads
+ *   nothing else (RP-8): one request when nobody wrote meanwhile.
+ * - Before sending, a save waits for a reply the assistant is still writing for that study and
+ *   for the read of the order such a reply brings (beforeSave.ts, RP-9): the assistant's change
+ *   becomes a choice for the clinician, or the version the PUT names, instead of a 412.
  */
 import type { Channel, SagaIterator } from 'redux-saga'
 import { buffers, channel } from 'redux-saga'
@@ -45,8 +45,9 @@ import {
   type Id,
   type QaOverride,
 } from '../../../contract'
-import { conversationApi } from '../../services/api/conversationApi'
 import { selectOrderById } from '../../services/api/orderCache'
+import { claimHolderOfRefusal } from '../../services/api/read/claims'
+import { newestVersionIn } from './beforeSave'
 import {
   CONFLICT,
   readOrder,
@@ -67,20 +68,6 @@ function selectSeenVersion(state: RootState, orderId: Id): string | null | undef
   if (draft) return draft.base.updatedAt
   const order = selectOrderById(state, orderId)
   return order ? (order.report?.version ?? null) : undefined
-}
-
-function isSendSettledFor(orderId: Id) {
-  return (action: unknown): boolean =>
-    (conversationApi.endpoints.sendMessage.matchFulfilled(action) ||
-      conversationApi.endpoints.sendMessage.matchRejected(action)) &&
-    action.meta.arg.originalArgs.orderId === orderId
-}
-
-/** A reply still being written may change the report; its change must be seen before we save. */
-function* waitForAssistant(orderId: Id): SagaIterator {
-  while ((yield select(selectReplyPending, orderId)) as boolean) {
-    yield take(isSendSettledFor(orderId))
-  }
 }
 
 /**
@@ -116,6 +103,15 @@ function* whySaveNot(orderId: Id): SagaIterator<'nothing_to_save' | 'blocked' | 
   return reasonNotToSave(draft, readingElsewhere(open, orderId) !== null)
 }
 
+/**
+ * After a save refused because someone else holds the study (CLM-8): the order is read, which
+ * tells the claims saga who holds it. True when the draft now waits for that reader.
+ */
+function* nowReadByOther(orderId: Id): SagaIterator<boolean> {
+  yield* readOrderQuietly(orderId)
+  return (yield* whySaveNot(orderId)) === 'blocked'
+}
+
 /** Saves the study's draft if it holds anything unsaved and nothing stands in the way. */
 export function* saveDraft(orderId: Id): SagaIterator<SaveOutcome> {
   const before = yield* whySaveNot(orderId)
@@ -124,9 +120,8 @@ export function* saveDraft(orderId: Id): SagaIterator<SaveOutcome> {
   try {
     if ((yield select(selectReplyPending, orderId)) as boolean) {
       yield put(saveHeldForReply({ orderId }))
-      yield call(waitForAssistant, orderId)
     }
-    yield* readOrder(orderId)
+    yield* newestVersionIn(orderId)
   } catch (error) {
     yield put(saveFailed({ orderId, error: toFailure(error) }))
     return 'failed'
@@ -146,14 +141,22 @@ export function* saveDraft(orderId: Id): SagaIterator<SaveOutcome> {
       return sent === 1 ? 'saved' : 'report_changed'
     } catch (error) {
       const failure = toFailure(error)
+      const claimed = claimHolderOfRefusal(error) !== null
+      if (claimed && (yield* nowReadByOther(orderId))) {
+        // CLM-8: the study is another clinician's now; the draft waits, whole, as it would have
+        // had the news come before the save. Nothing failed that 'Retry' could fix: like a stale
+        // save, the save is simply no longer under way.
+        yield put(saveRefusedAsStale({ orderId }))
+        return 'blocked'
+      }
       if (failure.status !== PRECONDITION_FAILED) {
         yield put(saveFailed({ orderId, error: failure }))
         // RP-5: the report became final elsewhere; reading it again shows why and keeps the text.
-        if (failure.status === CONFLICT) yield* readOrderQuietly(orderId)
+        if (failure.status === CONFLICT && !claimed) yield* readOrderQuietly(orderId)
         return 'failed'
       }
     }
-    // 412: someone wrote the report between our read and our PUT. Read it again; the slice
+    // 412: someone wrote the report since the version the draft is based on. Read it; the slice
     // reconciles the draft with it while the save still counts as under way (so our own write,
     // answered 412 to a repeated PUT, is recognized as ours) and keeps every word of the draft.
     try {

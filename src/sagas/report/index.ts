@@ -1,7 +1,8 @@
 /**
  * Nothing the clinician writes in the report is lost (RP-2..6). Three flows, one file each:
  * - commands.ts: saves and finalizing, one at a time per study, each sent on condition that the
- *   server still holds the version the clinician's text is based on;
+ *   server still holds the version the clinician's text is based on (beforeSave.ts: what a save
+ *   waits for before it leaves);
  * - autosave.ts: a save once typing pauses;
  * - draftMirror.ts: unsaved drafts kept in the tab's session storage across a reload, for the
  *   user who typed them only;

@@ -132,11 +132,11 @@ describe('autosave', () => {
     })
   })
 
-  it('RP-2 a save after the server refused to be read keeps the draft and says why', async () => {
+  it('RP-2 RP-8 a save the server refused keeps the draft and says why', async () => {
     const { store, deps } = setup()
     await typeImpression(store, 'Normal. Edited.')
     server.use(
-      http.get(routePattern('getOrder'), () =>
+      http.put(routePattern('saveReport'), () =>
         HttpResponse.json({ error: 'x', message: 'y' }, { status: 403, statusText: 'Forbidden' }),
       ),
     )
