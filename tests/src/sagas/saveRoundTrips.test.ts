@@ -173,6 +173,41 @@ describe('the round trips of a save', () => {
   })
 })
 
+describe('a backend that gives no versions', () => {
+  it('RP-8 API-6 cannot refuse a stale write, so each save reads the order first, with no precondition', async () => {
+    const store = await openStudy()
+    let held = BASE
+    const preconditions: (string | null)[] = []
+    server.use(
+      http.get(routePattern('getOrder'), () =>
+        HttpResponse.json({ ...orderO1(), report: { sections: held, is_final: false } }),
+      ),
+      http.put(routePattern('saveReport'), async ({ request }) => {
+        preconditions.push(request.headers.get('if-match') ?? request.headers.get('if-none-match'))
+        held = ((await request.json()) as { sections: typeof BASE }).sections
+        return HttpResponse.json({ success: true })
+      }),
+    )
+    await store.dispatch(
+      ordersApi.endpoints.getOrder.initiate('O1', { subscribe: false, forceRefetch: true }),
+    )
+    type(store, { impression: 'Normal. Stable.' })
+    const trips = roundTrips()
+
+    store.dispatch(saveRequested({ orderId: 'O1', trigger: 'manual' }))
+    await vi.waitFor(() => {
+      expect(selectReportDraft(store.getState(), 'O1')?.base.sections.impression).toBe(
+        'Normal. Stable.',
+      )
+    })
+    trips.stop()
+
+    // The read before the PUT, and the read back of the report the answer did not carry.
+    expect(trips.sent).toEqual([GET, PUT, GET])
+    expect(preconditions).toEqual([null])
+  })
+})
+
 describe('a save and the assistant’s reply that changed the report', () => {
   const ASSISTANT_FINDINGS = 'Lungs clear. Small effusion.'
 
