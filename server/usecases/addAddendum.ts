@@ -7,26 +7,17 @@ import type { Addendum } from '../../contract'
 import type { Actor } from '../repo/audit'
 import { addAddendum as appendAddendum } from '../repo/reports'
 import type { UseCaseContext } from './context'
-import type { ResultsOut } from './deliverResults'
+import { queueingResults, type ResultsOut } from './deliverResults'
 
 export interface AddendumDeps extends UseCaseContext {
   results?: ResultsOut | undefined
 }
 
-export async function addAddendum(
-  deps: AddendumDeps,
+export function addAddendum(
+  { db, now, results }: AddendumDeps,
   orderId: string,
   text: string,
   actor: Actor,
 ): Promise<Addendum> {
-  const addendum = await appendAddendum(
-    deps.db,
-    orderId,
-    text,
-    deps.now,
-    actor,
-    deps.results?.queue,
-  )
-  deps.results?.wake()
-  return addendum
+  return queueingResults(results, (queue) => appendAddendum(db, orderId, text, now, actor, queue))
 }

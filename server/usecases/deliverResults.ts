@@ -23,6 +23,19 @@ export interface ResultsOut {
   wake(): void
 }
 
+/**
+ * Runs a report write that may queue a result in its own transaction (`queue`: none without
+ * HL7_SEND_TO, INT-19), then wakes the worker once the write has committed.
+ */
+export async function queueingResults<T>(
+  results: ResultsOut | undefined,
+  write: (queue: ResultsQueue | undefined) => Promise<T>,
+): Promise<T> {
+  const written = await write(results?.queue)
+  results?.wake()
+  return written
+}
+
 /** The queue the report writes take when HL7_SEND_TO is set, its messages built by `build`. */
 export function queueResults(build: BuildResultMessage): ResultsQueue {
   return resultsQueue(build)

@@ -9,28 +9,21 @@ import type { Database } from '../db/client'
 import type { Actor } from '../repo/audit'
 import * as communications from '../repo/communications'
 import type { UseCaseContext } from './context'
-import type { ResultsOut } from './deliverResults'
+import { queueingResults, type ResultsOut } from './deliverResults'
 
 export interface CommunicationDeps extends UseCaseContext {
   results?: ResultsOut | undefined
 }
 
-export async function recordCommunication(
-  deps: CommunicationDeps,
+export function recordCommunication(
+  { db, now, results }: CommunicationDeps,
   orderId: string,
   told: CommunicationRequest,
   actor: Actor,
 ): Promise<Communication> {
-  const record = await communications.recordCommunication(
-    deps.db,
-    orderId,
-    told,
-    deps.now,
-    actor,
-    deps.results?.queue,
+  return queueingResults(results, (queue) =>
+    communications.recordCommunication(db, orderId, told, now, actor, queue),
   )
-  deps.results?.wake()
-  return record
 }
 
 /** The order's communications, oldest first; not found when there is no such order. */

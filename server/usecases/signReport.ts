@@ -11,7 +11,7 @@ import type { Actor } from '../repo/audit'
 import { finalizeReport } from '../repo/reports'
 import type { ReportPreconditions } from '../repo/reportVersions'
 import type { UseCaseContext } from './context'
-import type { ResultsOut } from './deliverResults'
+import { queueingResults, type ResultsOut } from './deliverResults'
 
 export interface SignatureDeps extends UseCaseContext {
   /** HL7_SEND_TO: where the signed result is queued; none without it (INT-19). */
@@ -27,14 +27,14 @@ export interface Signature {
   qaOverride?: QaOverride | undefined
 }
 
-export async function signReport(deps: SignatureDeps, signature: Signature): Promise<Report> {
-  const report = await finalizeReport(deps.db, signature.orderId, deps.now, {
-    actor: signature.actor,
-    preconditions: signature.preconditions,
-    results: deps.results?.queue,
-    qaOverride: signature.qaOverride,
-    requireCriticalCommunication: deps.requireCriticalCommunication,
-  })
-  deps.results?.wake()
-  return report
+export function signReport(deps: SignatureDeps, signature: Signature): Promise<Report> {
+  return queueingResults(deps.results, (queue) =>
+    finalizeReport(deps.db, signature.orderId, deps.now, {
+      actor: signature.actor,
+      preconditions: signature.preconditions,
+      results: queue,
+      qaOverride: signature.qaOverride,
+      requireCriticalCommunication: deps.requireCriticalCommunication,
+    }),
+  )
 }
