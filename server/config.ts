@@ -1,6 +1,6 @@
 /**
- * Server configuration from environment variables, validated once at start-up. README documents
- * every variable; a bad value stops the server with a message naming it.
+ * Server configuration from environment variables, validated once at start-up. docs/settings.md
+ * documents every variable; a bad value stops the server with a message naming it.
  */
 import path from 'node:path'
 import { z } from 'zod'
