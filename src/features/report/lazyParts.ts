@@ -11,12 +11,13 @@ export const ConflictPanel = lazyComponent(() =>
   import('./editor/ConflictPanel').then((module) => module.ConflictPanel),
 )
 
-export const Addenda = lazyComponent(() => import('./signing/Addenda').then((module) => module.Addenda))
+export const Addenda = lazyComponent(() =>
+  import('./signing/Addenda').then((module) => module.Addenda),
+)
 
 export const FinalizeDialog = lazyComponent(() =>
   import('./signing/FinalizeDialog').then((module) => module.FinalizeDialog),
 )
-
 
 /** Fetches every part ahead when the browser is idle; answers how to cancel. */
 export function prefetchReportParts(): () => void {

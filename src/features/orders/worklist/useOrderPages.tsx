@@ -14,7 +14,11 @@ import {
   type OrderFilter,
   type PageChainState,
 } from '../../../services/api/orderPages'
-import { ordersApi, useListOrderPageQuery, type OrderPageArg } from '../../../services/api/ordersApi'
+import {
+  ordersApi,
+  useListOrderPageQuery,
+  type OrderPageArg,
+} from '../../../services/api/ordersApi'
 
 export interface OrderPages extends PageChainState {
   /** The pages to keep subscribed (see `PageSubscriptions`). */

@@ -8,7 +8,10 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { Order } from '../../../../../contract'
-import type { EventStreamReader, StreamOptions } from '../../../../../src/services/events/eventStream'
+import type {
+  EventStreamReader,
+  StreamOptions,
+} from '../../../../../src/services/events/eventStream'
 import { buildOrder, buildPatient, buildReport, FIXED_TIME } from '../../../../support/msw/data'
 import { routePattern } from '../../../../support/msw/apiBackend'
 import { apiBackend, identityBackend, server } from '../../../../support/msw/server'
