@@ -66,12 +66,21 @@ test('CH-9 RP-3 CL-1 LG-5 the whole journey with the keyboard alone', async ({ p
   await expect(rows.nth(1)).toBeFocused()
   expect(await focusRing(rows.nth(1))).not.toBe('')
   expect(await focusRing(rows.first())).toBe('')
-  const secondIsStat = (await rows.nth(1).locator('[data-priority="stat"]').count()) > 0
-  if (!secondIsStat) {
-    await page.keyboard.press('ArrowUp')
-    await expect(rows.first()).toBeFocused()
-  }
-  const study = secondIsStat ? rows.nth(1) : rows.first()
+  await page.keyboard.press('ArrowUp')
+  await expect(rows.first()).toBeFocused()
+  // The first stat study open for writing: signed reports outlive earlier tests' Clear All
+  // (CL-3), and a study another clinician reads would ask 'Take over?' (CLM-7).
+  const target = await rows.evaluateAll((options) =>
+    options.findIndex(
+      (option) =>
+        option.querySelector('[data-priority="stat"]') !== null &&
+        !/Final|Being read by/.test(option.textContent),
+    ),
+  )
+  expect(target).toBeGreaterThanOrEqual(0)
+  for (let down = 0; down < target; down += 1) await page.keyboard.press('ArrowDown')
+  const study = rows.nth(target)
+  await expect(study).toBeFocused()
   await expect(study.locator('[data-priority="stat"]')).toHaveCount(1)
   const accession = /A\d{8}/.exec((await study.textContent()) ?? '')?.[0] ?? ''
   expect(accession).not.toBe('')

@@ -81,7 +81,13 @@ export async function openReportEditor(page: Page) {
  * `nth()` follows whichever rows are rendered, and a click that scrolls the list moves it.
  */
 export async function worklistRowAt(page: Page, index: number): Promise<Locator> {
-  const nth = page.getByRole('listbox', { name: 'Worklist' }).getByRole('option').nth(index)
+  // Signed reports outlive earlier tests' Clear All (CL-3), and a study another clinician reads
+  // asks 'Take over?' (CLM-7): rows are counted among the studies open for writing.
+  const nth = page
+    .getByRole('listbox', { name: 'Worklist' })
+    .getByRole('option')
+    .filter({ hasNotText: /Final|Being read by/ })
+    .nth(index)
   const id = await nth.getAttribute('id')
   if (!id) throw new Error(`the worklist has no row ${String(index)}`)
   return page.locator(`[id="${id}"]`)
