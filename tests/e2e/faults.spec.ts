@@ -6,7 +6,13 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
-import { openReportEditor, sendAndAwaitReply, signUp, worklistRowAt } from './support'
+import {
+  openReportEditor,
+  sendAndAwaitReply,
+  signUp,
+  worklistRowAt,
+  writableRowAt,
+} from './support'
 import { DICTATION, RAW } from './fixtures/dictation'
 
 async function openWorkspace(page: Page) {
@@ -129,7 +135,7 @@ for (const fault of FAULTS) {
     }) => {
       await openWorkspace(page)
       const messages = await inject(page, 'GET', /^\/api\/v1\/orders\/[^/]+\/messages$/, fault)
-      const option = await worklistRowAt(page, 1)
+      const option = await writableRowAt(page, 1)
       await option.click()
       await expect(option).toHaveAttribute('aria-selected', 'true')
       await messages.called()

@@ -81,14 +81,21 @@ export async function openReportEditor(page: Page) {
  * `nth()` follows whichever rows are rendered, and a click that scrolls the list moves it.
  */
 export async function worklistRowAt(page: Page, index: number): Promise<Locator> {
-  // Signed reports outlive earlier tests' Clear All (CL-3), and a study another clinician reads
-  // asks 'Take over?' (CLM-7): rows are counted among the studies open for writing.
-  const nth = page
-    .getByRole('listbox', { name: 'Worklist' })
-    .getByRole('option')
-    .filter({ hasNotText: /Final|Being read by/ })
-    .nth(index)
-  const id = await nth.getAttribute('id')
+  return stayOn(page, page.getByRole('listbox', { name: 'Worklist' }).getByRole('option'), index)
+}
+
+/**
+ * Like `worklistRowAt`, counting only the rendered rows of studies open for writing: signed
+ * reports outlive earlier tests' Clear All (CL-3), and a study another clinician reads asks
+ * 'Take over?' (CLM-7). For a row near the top, which the list has rendered.
+ */
+export async function writableRowAt(page: Page, index: number): Promise<Locator> {
+  const rows = page.getByRole('listbox', { name: 'Worklist' }).getByRole('option')
+  return stayOn(page, rows.filter({ hasNotText: /Final|Being read by/ }), index)
+}
+
+async function stayOn(page: Page, rows: Locator, index: number): Promise<Locator> {
+  const id = await rows.nth(index).getAttribute('id')
   if (!id) throw new Error(`the worklist has no row ${String(index)}`)
   return page.locator(`[id="${id}"]`)
 }
