@@ -16,6 +16,7 @@ import { PRIORITY_RANK } from '../../shared/constants'
 import { CANCELLED_STATUS, FINAL_STATUS, type Id } from '../../../contract'
 import type { ListedOrder, Order, OrderPage } from './model'
 import { walk, type OrderFilter } from './orderPages'
+import { studyText } from './studyText'
 import { cachedOrderLists, ordersApi, type OrderPageArg, type OrdersState } from './ordersApi'
 
 type Access = {
@@ -41,16 +42,7 @@ export function belongsIn(order: ListedOrder, filter: OrderFilter, viewerId: Id 
   const words = (filter.q ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean)
   if (words.length === 0) return true
   if (order.patient === null) return false
-  const text = [
-    order.patient.first_name,
-    order.patient.last_name,
-    order.accession_number,
-    order.modality,
-    order.body_part,
-    order.study_description,
-  ]
-    .join(' ')
-    .toLowerCase()
+  const text = studyText({ ...order, patient: order.patient }).toLowerCase()
   return words.every((word) => text.includes(word))
 }
 

@@ -4,6 +4,7 @@
  */
 import { createSelector } from '@reduxjs/toolkit'
 import type { ListedOrder, Patient } from '../../../services/api/model'
+import { studyText } from '../../../services/api/studyText'
 import { selectFinder } from '../ordersSlice'
 
 export function normalize(text: string): string {
@@ -22,16 +23,7 @@ export function studyMatches(
   query: string,
 ): boolean {
   if (query === '' || nameMatches(order.patient, query)) return true
-  const text = [
-    order.patient.first_name,
-    order.patient.last_name,
-    order.accession_number,
-    order.modality,
-    order.body_part,
-    order.study_description,
-  ]
-    .join(' ')
-    .toLocaleLowerCase()
+  const text = studyText(order).toLocaleLowerCase()
   return query.split(/\s+/).every((word) => text.includes(word))
 }
 
