@@ -24,7 +24,7 @@ import {
   type SeenReport,
   type StudyRow,
 } from './exchangeStatements'
-import { changedSections, EMPTY_SECTIONS, sectionsOf, writtenByPeople } from './reportHistory'
+import { planReport, startingSections } from './exchangeReport'
 import { nextVersionTime } from './reportVersions'
 
 export interface ExchangeInput {
@@ -101,24 +101,6 @@ export interface ExchangeBasis {
 }
 
 /**
- * RP-7: the text the editor shows a new report with (ED-5, src/features/report/startingText.ts):
- * HISTORY from the indication, TECHNIQUE from the exam. The assistant's sections are written over
- * it, so dictating into a new report adds to what the clinician saw instead of wiping it.
- */
-function startingSections(order: StudyContext['order']): ReportSections {
-  return {
-    ...EMPTY_SECTIONS,
-    history: order.indication.trim(),
-    technique: order.studyDescription.trim(),
-  }
-}
-
-/** Whether the report holds no text (none at all, or every section blank): a new report. */
-function isNew(report: SeenReport | null): boolean {
-  return !report || Object.values(report.sections).every((text) => text.trim() === '')
-}
-
-/**
  * What the assistant answers from, in one statement that also counts the sender's write (`slot`):
  * the count, and unless there is no such order (null) the study, the conversation so far, and
  * the basis `storeExchange` writes against, which says whether another clinician reads the study.
@@ -149,31 +131,6 @@ export async function exchangeContext(
     start: startingSections(study.order),
   }
   return { counted, context: { study, history, basis } }
-}
-
-/**
- * What the assistant's sections do to `current` (nothing to a final report). A new report's are
- * written over its starting text (RP-7), and the revision names only the sections the assistant
- * changed from what the clinician saw, so 'Undo assistant change' leaves the starting text.
- */
-async function planReport(
-  tx: Queryable,
-  input: ExchangeInput,
-  current: SeenReport | null,
-  start: ReportSections,
-  version: (previous: SeenReport | null) => Date,
-) {
-  const sections = input.sections ?? {}
-  const changed = REPORT_SECTION_KEYS.filter((key) => sections[key] !== undefined)
-  if (changed.length === 0 || current?.is_final) return null
-  const stored = sectionsOf(current?.sections)
-  const before = isNew(current) ? start : stored
-  const after: ReportSections = { ...before }
-  for (const key of changed) after[key] = sections[key] ?? ''
-  // Only stored text can be a clinician's words; the starting text is the order's.
-  const overwritten = changed.filter((key) => after[key] !== stored[key])
-  const replaced = await writtenByPeople(tx, input.orderId, stored, overwritten)
-  return { changed, replaced, after, revised: changedSections(before, after), at: version(current) }
 }
 
 /**
