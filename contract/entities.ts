@@ -43,8 +43,8 @@ export const patientSchema = z.object({
   id: idSchema,
   first_name: z.string(),
   last_name: z.string(),
-  /** Calendar date, YYYY-MM-DD. */
-  date_of_birth: z.iso.date(),
+  /** Calendar date, YYYY-MM-DD; null for a patient not yet identified (no birth date sent). */
+  date_of_birth: z.iso.date().nullable(),
   sex: sexSchema,
 })
 export type Patient = z.infer<typeof patientSchema>

@@ -29,7 +29,8 @@ export interface StudyContext {
   patient: {
     firstName: string
     lastName: string
-    dateOfBirth: string
+    /** Null for a patient not yet identified: the summary names no age. */
+    dateOfBirth: string | null
     sex: Sex
     history: string[]
   }

@@ -21,9 +21,12 @@ import { createdAt } from './schemaColumns'
 export const patients = pgTable('patients', {
   id: text('id').primaryKey(),
   mrn: text('mrn').notNull().unique(),
+  /** The MRN's assigning authority (PID-3 CX-4) as the RIS sent it; '' when none was named. */
+  mrnAuthority: text('mrn_authority').notNull().default(''),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
-  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+  /** Null for a patient not yet identified (an emergency admission sends no PID-7). */
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
   sex: text('sex', { enum: ['female', 'male', 'other', 'unknown'] }).notNull(),
   /** Clinical history items, most relevant first. */
   history: jsonb('history').$type<string[]>().notNull().default([]),
@@ -47,6 +50,12 @@ export const orders = pgTable(
     studyDescription: text('study_description').notNull(),
     priority: text('priority', { enum: ['stat', 'urgent', 'routine'] }).notNull(),
     accessionNumber: text('accession_number').notNull().unique(),
+    /** ORC-2/OBR-2 (placer order number) and ORC-3/OBR-3 (filler order number) as the RIS sent them. */
+    placerOrderNumber: text('placer_order_number'),
+    fillerOrderNumber: text('filler_order_number'),
+    /** OBR-4's code and its coding system (OBR-4.1, OBR-4.3), echoed in the result. */
+    procedureCode: text('procedure_code'),
+    procedureCodingSystem: text('procedure_coding_system'),
     indication: text('indication').notNull().default(''),
     orderedAt: timestamp('ordered_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** Latest version of a report deleted by clearing the conversation; later reports pass it. */

@@ -124,6 +124,11 @@ export const hl7Outbox = pgTable(
     controlId: text('control_id').notNull().unique(),
     /** The whole message, built when the report was signed. */
     message: text('message').notNull(),
+    /**
+     * Where it goes (host:port), fixed when it is queued: an instance with another HL7_SEND_TO
+     * delivers it there all the same. Null only for rows queued before destinations were kept.
+     */
+    destination: text('destination'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
       .notNull()

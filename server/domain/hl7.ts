@@ -38,10 +38,14 @@ export interface MessageHeader {
 }
 
 export interface PatientFields {
+  /** The PID-3 repetition whose identifier type (CX-5) is the configured one (MR by default). */
   mrn: string
+  /** Its assigning authority (CX-4, first component), '' when the RIS named none. */
+  mrnAuthority: string
   firstName: string
   lastName: string
-  dateOfBirth: string
+  /** YYYY-MM-DD, or null when PID-7 is empty (a patient not yet identified). */
+  dateOfBirth: string | null
   sex: Sex
 }
 
@@ -49,6 +53,12 @@ export interface OrderFields {
   /** ORC-1: NW creates or updates (XO too), CA cancels. */
   control: 'NW' | 'XO' | 'CA'
   accessionNumber: string
+  /** ORC-2/OBR-2 and ORC-3/OBR-3 as sent, null when absent; echoed in the result (ORC/OBR-2, -3). */
+  placerOrderNumber: string | null
+  fillerOrderNumber: string | null
+  /** OBR-4.1 and OBR-4.3, null when absent; echoed in the result's OBR-4. */
+  procedureCode: string | null
+  procedureCodingSystem: string | null
   studyDescription: string
   modality: string
   bodyPart: string
@@ -83,8 +93,24 @@ export interface ResultData {
   kind: ResultKind
   /** When this result was made: the signature's time, or the addendum's. */
   at: Date
-  patient: { mrn: string; firstName: string; lastName: string; dateOfBirth: string; sex: Sex }
-  order: { accessionNumber: string; studyDescription: string; modality: string; orderedAt: Date }
+  patient: {
+    mrn: string
+    mrnAuthority: string
+    firstName: string
+    lastName: string
+    dateOfBirth: string | null
+    sex: Sex
+  }
+  order: {
+    accessionNumber: string
+    placerOrderNumber: string | null
+    fillerOrderNumber: string | null
+    procedureCode: string | null
+    procedureCodingSystem: string | null
+    studyDescription: string
+    modality: string
+    orderedAt: Date
+  }
   report: {
     sections: Record<ReportSectionKey, string>
     finalizedAt: Date

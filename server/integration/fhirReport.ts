@@ -60,7 +60,7 @@ function patientOf({ order, mrn }: SignedStudy): Patient {
     ],
     name: [{ family: patient.last_name, given: [patient.first_name] }],
     gender: patient.sex,
-    birthDate: patient.date_of_birth,
+    ...(patient.date_of_birth !== null && { birthDate: patient.date_of_birth }),
   }
 }
 

@@ -153,7 +153,7 @@ export async function addSyntheticOrders(
     const candidates: OrderCandidate[] = [...known, ...newPatients].map((p) => ({
       id: p.id,
       sex: p.sex,
-      age: ageAt(p.dateOfBirth, now),
+      age: p.dateOfBirth === null ? 0 : ageAt(p.dateOfBirth, now),
       orders: load.get(p.id) ?? 0,
     }))
     let accession = firstAccessionNumber

@@ -104,7 +104,7 @@ describe.skipIf(skipDatabase)('the demo worklist', () => {
 
   it('gives every patient an MRN, a real date of birth, a sex and two to five history items', () => {
     expect(new Set(data.patients.map((p) => p.mrn)).size).toBe(data.patients.length)
-    const ages = data.patients.map((p) => ageAt(p.dateOfBirth, NOW))
+    const ages = data.patients.map((p) => ageAt(p.dateOfBirth ?? '', NOW))
     for (const patient of data.patients) {
       expect(patient.mrn).toMatch(/^MRN\d{7}$/)
       expect(new Date(`${patient.dateOfBirth}T00:00:00Z`).toISOString().slice(0, 10)).toBe(
@@ -235,8 +235,8 @@ describe.skipIf(skipDatabase)('synthetic orders', () => {
     for (const patient of data.patients) {
       expect(patient.mrn).toMatch(/^MRN\d{7}$/)
       expect(patient.history.length).toBeGreaterThanOrEqual(2)
-      expect(ageAt(patient.dateOfBirth, NOW)).toBeGreaterThanOrEqual(1)
-      expect(ageAt(patient.dateOfBirth, NOW)).toBeLessThanOrEqual(95)
+      expect(ageAt(patient.dateOfBirth ?? '', NOW)).toBeGreaterThanOrEqual(1)
+      expect(ageAt(patient.dateOfBirth ?? '', NOW)).toBeLessThanOrEqual(95)
     }
     for (const order of data.orders) expectPlausible(order, data.byId.get(order.patientId))
   })

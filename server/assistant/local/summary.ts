@@ -37,7 +37,8 @@ export function ageInYears(dateOfBirth: string, now: Date): number | null {
  * "67-year-old"; under one year, whole months ("5-month-old") and then days ("12-day-old"),
  * because "0-year-old" says nothing useful about an infant.
  */
-function ageLabel(dateOfBirth: string, now: Date): string | null {
+function ageLabel(dateOfBirth: string | null, now: Date): string | null {
+  if (dateOfBirth === null) return null
   const years = ageInYears(dateOfBirth, now)
   if (years === null) return null
   if (years >= 1) return `${years}-year-old`

@@ -108,11 +108,18 @@ export function readOrder(
       issue('OBR', n, 18, 101, 'An accession number is required (OBR-18, IPC-1 or OBR-3).'),
     )
   }
+  const identity = {
+    placerOrderNumber: textOf(orc, 2) || textOf(obr, 2) || null,
+    fillerOrderNumber: textOf(orc, 3) || textOf(obr, 3) || null,
+    procedureCode: textOf(obr, 4, 1) || null,
+    procedureCodingSystem: textOf(obr, 4, 3) || null,
+  }
   if (control === 'CA') {
     if (issues.length > before) return null
     return {
       control,
       accessionNumber,
+      ...identity,
       studyDescription: '',
       modality: '',
       bodyPart: '',
@@ -175,6 +182,7 @@ export function readOrder(
   return {
     control: control as 'NW' | 'XO',
     accessionNumber,
+    ...identity,
     studyDescription,
     modality: MODALITY_ALIASES[rawModality] ?? rawModality,
     bodyPart: site || bodyPartOf(studyDescription),

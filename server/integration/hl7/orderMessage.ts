@@ -118,5 +118,5 @@ function readPatient(pid: Hl7Segment | undefined, issues: Hl7Issue[]): PatientFi
   if (sexCode !== '' && !(sexCode in SEX))
     issues.push(issue('PID', 1, 8, 103, 'PID-8 (sex) must be F, M, O, A, U or N.'))
   if (issues.length > before || !dateOfBirth) return null
-  return { mrn, firstName, lastName, dateOfBirth, sex: SEX[sexCode] ?? 'unknown' }
+  return { mrn, mrnAuthority: '', firstName, lastName, dateOfBirth, sex: SEX[sexCode] ?? 'unknown' }
 }

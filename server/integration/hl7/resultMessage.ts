@@ -71,7 +71,7 @@ export function buildResultMessage(data: ResultData, identity: Identity): string
       '',
       components(patient.lastName, patient.firstName),
       '',
-      formatDate(patient.dateOfBirth),
+      patient.dateOfBirth === null ? '' : formatDate(patient.dateOfBirth),
       SEX_CODES[patient.sex],
     ]),
     segment(['ORC', 'RE', t(order.accessionNumber), t(order.accessionNumber), '', 'CM']),
