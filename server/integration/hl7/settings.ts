@@ -31,6 +31,11 @@ export interface Hl7Config {
   retryMaxMs: number
   /** How often the outbox looks for due results without being woken. */
   pollMs: number
+  /**
+   * Which PID-3 repetition is the MRN (INT-51): its identifier type (CX-5, HL7_MRN_IDENTIFIER_TYPE)
+   * and, when set, its assigning authority (CX-4's first component, HL7_MRN_AUTHORITY).
+   */
+  mrn: { identifierType: string; authority: string | null }
 }
 
 /** `host:port` (a bracketed IPv6 address too), or null. */
@@ -89,6 +94,11 @@ export const hl7Env = {
   HL7_RETRY_MIN_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   HL7_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
   HL7_OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  HL7_MRN_IDENTIFIER_TYPE: z
+    .string()
+    .default('MR')
+    .transform((v) => v.trim().toUpperCase() || 'MR'),
+  HL7_MRN_AUTHORITY: optionalText,
 }
 
 type Hl7Env = { [K in keyof typeof hl7Env]: z.output<(typeof hl7Env)[K]> }
@@ -107,5 +117,6 @@ export function hl7Config(e: Hl7Env): Hl7Config {
     retryMinMs: e.HL7_RETRY_MIN_MS,
     retryMaxMs: Math.max(e.HL7_RETRY_MAX_MS, e.HL7_RETRY_MIN_MS),
     pollMs: e.HL7_OUTBOX_POLL_MS,
+    mrn: { identifierType: e.HL7_MRN_IDENTIFIER_TYPE, authority: e.HL7_MRN_AUTHORITY ?? null },
   }
 }
