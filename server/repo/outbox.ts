@@ -4,8 +4,10 @@
  * (the HL7 edge's outbox worker) one row at a time. A row is leased (`next_attempt_at`
  * moved past the longest a delivery can take) under `FOR UPDATE SKIP LOCKED`, so instances never
  * send one row at once; a row waits while an earlier one of its order is unacknowledged, so an
- * addendum never overtakes its final report. Audit events record queueing, failed attempts and
- * the acknowledgement, with codes only.
+ * addendum never overtakes its final report. Each row keeps the destination (host:port) it was
+ * queued for, so whichever instance delivers it sends it there (INT-67). Audit events record
+ * queueing, failed attempts and the acknowledgement (AA, or a commit accept alone, INT-70), with
+ * codes only.
  */
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
@@ -25,10 +27,11 @@ import { recordAudit } from './audit'
 export type ResultsQueue = (tx: Tx, orderId: string, kind: ResultKind, at: Date) => Promise<void>
 
 /**
- * Queues results, each message built by `build` (the HL7 edge's ORU^R01, with the sender and
- * receiver names of its settings): the outbox stores the text, it does not know the format.
+ * Queues results for `destination` (host:port), each message built by `build` (the HL7 edge's
+ * ORU^R01, with the sender and receiver names of its settings): the outbox stores the text, it
+ * does not know the format.
  */
-export function resultsQueue(build: BuildResultMessage): ResultsQueue {
+export function resultsQueue(build: BuildResultMessage, destination: string): ResultsQueue {
   return async (tx, orderId, kind, at) => {
     const [row] = await tx
       .select({ order: orders, patient: patients, report: reports })
@@ -78,13 +81,13 @@ export function resultsQueue(build: BuildResultMessage): ResultsQueue {
     })
     const [queued] = await tx
       .insert(hl7Outbox)
-      .values({ orderId, kind, controlId, message, nextAttemptAt: at, createdAt: at })
+      .values({ orderId, kind, controlId, message, destination, nextAttemptAt: at, createdAt: at })
       .returning({ id: hl7Outbox.id })
     await recordAudit(tx, {
       kind: 'hl7_result_queued',
       userId: null,
       orderId,
-      detail: { outbox_id: queued?.id ?? null, result: kind, control_id: controlId },
+      detail: { outbox_id: queued?.id ?? null, result: kind, control_id: controlId, destination },
       at,
     })
   }
@@ -96,8 +99,13 @@ export interface LeasedResult {
   kind: ResultKind
   controlId: string
   message: string
+  /** host:port fixed when it was queued; null for rows queued before destinations were kept. */
+  destination: string | null
   attempts: number
 }
+
+/** How the receiver took a result: an application accept, or a commit accept alone (INT-70). */
+export type ResultAck = 'AA' | 'CA'
 
 /**
  * Takes the oldest due result whose order has no earlier unacknowledged one, and leases it until
@@ -137,15 +145,20 @@ export async function leaseDueResult(
       kind: leased.kind,
       controlId: leased.controlId,
       message: leased.message,
+      destination: leased.destination,
       attempts: leased.attempts,
     }
   })
 }
 
-/** The receiver answered AA: the result is never sent again. */
+/**
+ * The receiver answered AA, or committed it (CA) without an application acknowledgement: either
+ * way the result is never sent again, and the audit event says which (`ack`, INT-70).
+ */
 export async function markResultAcknowledged(
   db: Database,
   result: LeasedResult,
+  ack: ResultAck,
   at: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -157,7 +170,7 @@ export async function markResultAcknowledged(
       kind: 'hl7_result_acknowledged',
       userId: null,
       orderId: result.orderId,
-      detail: { outbox_id: result.id, result: result.kind, attempts: result.attempts },
+      detail: { outbox_id: result.id, result: result.kind, attempts: result.attempts, ack },
       at,
     })
   })

@@ -12,10 +12,14 @@ import {
   markResultFailed,
   resultsQueue,
   type LeasedResult,
+  type ResultAck,
   type ResultsQueue,
 } from '../repo/outbox'
 
-export type { LeasedResult, ResultsQueue }
+export type { LeasedResult, ResultAck, ResultsQueue }
+
+/** What became of one attempt: taken (AA, or CA alone), or failed with a code (INT-70). */
+export type DeliveryOutcome = { ok: true; ack: ResultAck } | { ok: false; error: string }
 
 /** The report writes' results: queued in their transaction, the worker woken after the commit. */
 export interface ResultsOut {
@@ -36,9 +40,12 @@ export async function queueingResults<T>(
   return written
 }
 
-/** The queue the report writes take when HL7_SEND_TO is set, its messages built by `build`. */
-export function queueResults(build: BuildResultMessage): ResultsQueue {
-  return resultsQueue(build)
+/**
+ * The queue the report writes take when HL7_SEND_TO is set, its messages built by `build`, each
+ * row bound to `destination` (host:port), whichever instance later delivers it (INT-67).
+ */
+export function queueResults(build: BuildResultMessage, destination: string): ResultsQueue {
+  return resultsQueue(build, destination)
 }
 
 /** The oldest due result, leased to this worker until `leaseUntil`; null when none is due. */
@@ -57,11 +64,11 @@ export function takeDueResult(
 export function recordDelivery(
   db: Database,
   result: LeasedResult,
-  outcome: { ok: true } | { ok: false; error: string },
+  outcome: DeliveryOutcome,
   at: Date,
   retryAt: () => Date,
 ): Promise<void> {
   return outcome.ok
-    ? markResultAcknowledged(db, result, at)
+    ? markResultAcknowledged(db, result, outcome.ack, at)
     : markResultFailed(db, result, outcome.error, at, retryAt())
 }

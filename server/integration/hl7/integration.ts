@@ -8,6 +8,7 @@ import { queueResults, type ResultsOut } from '../../usecases/deliverResults'
 import { startHl7Listener } from './listener'
 import type { MllpListener } from './mllp'
 import { startOutboxWorker, type OutboxWorker } from './outboxWorker'
+import { destinationOf } from './resultExchange'
 import { buildResultMessage } from './resultMessage'
 import type { Hl7Config } from './settings'
 
@@ -35,7 +36,7 @@ export function hl7Integration(deps: {
   return {
     results: sendTo
       ? {
-          queue: queueResults((data) => buildResultMessage(data, config)),
+          queue: queueResults((data) => buildResultMessage(data, config), destinationOf(sendTo)),
           wake: () => worker?.wake(),
         }
       : undefined,

@@ -1,17 +1,23 @@
 /**
- * Delivers the results outbox (../../repo/outbox.ts) to HL7_SEND_TO over MLLP: woken by a
- * signature or an addendum on this instance, and polling for the rest (other instances' results,
- * retries). One delivery at a time per instance; each waits for the acknowledgement up to
- * HL7_ACK_TIMEOUT_MS. AA marks the row acknowledged; AE, AR, a timeout, a refused or dropped
- * connection count a failed attempt and retry after a backoff doubling from HL7_RETRY_MIN_MS up to
- * HL7_RETRY_MAX_MS. Stopping abandons the delivery under way without recording it: its lease runs
- * out and the next instance (or this one, restarted) sends it again.
+ * Delivers the results outbox (../../repo/outbox.ts) over MLLP, each row to the destination it was
+ * queued for (INT-67; HL7_SEND_TO of this instance only for rows queued before destinations were
+ * kept, INT-68): woken by a signature or an addendum on this instance, and polling for the rest
+ * (other instances' results, retries). One delivery at a time per instance; each waits for the
+ * acknowledgement up to HL7_ACK_TIMEOUT_MS (./resultExchange.ts reads it, INT-70). AA (or a
+ * commit accept alone, recorded as such) marks the row acknowledged; AE, AR, CE, CR, a timeout, a
+ * refused or dropped connection count a failed attempt and retry after a backoff doubling from
+ * HL7_RETRY_MIN_MS up to HL7_RETRY_MAX_MS. Stopping abandons the delivery under way without
+ * recording it: its lease runs out and the next instance (or this one, restarted) sends it again.
  */
-import { parseHl7 } from './orderMessage'
 import type { Database } from '../../db/client'
-import { recordDelivery, takeDueResult, type LeasedResult } from '../../usecases/deliverResults'
-import { errorName, sendMllp } from './mllp'
-import { textOf } from './fields'
+import {
+  recordDelivery,
+  takeDueResult,
+  type DeliveryOutcome,
+  type LeasedResult,
+} from '../../usecases/deliverResults'
+import { errorName } from './mllp'
+import { exchangeMllp, readAck, targetOf } from './resultExchange'
 import type { Hl7Config } from './settings'
 
 export interface OutboxWorker {
@@ -32,19 +38,6 @@ export function backoffMs(attempts: number, minMs: number, maxMs: number): numbe
   return Math.min(maxMs, minMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30))
 }
 
-/** What the receiver's answer says: AA (or CA with no application ack asked) is delivered. */
-function readAck(text: string, controlId: string): { ok: true } | { ok: false; error: string } {
-  const ack = parseHl7(text)
-  const msa = ack?.getSegment('MSA')
-  if (!ack || !msa) return { ok: false, error: 'answer is not an ACK' }
-  const code = textOf(msa, 1).toUpperCase()
-  if (textOf(msa, 2) !== controlId) return { ok: false, error: 'ACK names another control id' }
-  if (code === 'AA' || code === 'CA') return { ok: true }
-  const err = ack.getSegment('ERR')
-  const reason = err ? textOf(err, 3, 1) || textOf(err, 1, 4) : ''
-  return { ok: false, error: `${code || 'no code'}${reason ? ` ${reason.slice(0, 10)}` : ''}` }
-}
-
 export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   const { db, config, now, log } = deps
   // Longer than any delivery can take, so a lease outlives the attempt it covers.
@@ -59,17 +52,18 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   const deliver = async (result: LeasedResult): Promise<void> => {
     const abort = new AbortController()
     inFlight = abort
-    let outcome: { ok: true } | { ok: false; error: string }
+    const target = targetOf(result.destination, config.sendTo)
+    let outcome: DeliveryOutcome
     try {
-      const answer = await sendMllp({
-        ...config.sendTo,
-        message: result.message,
-        timeoutMs: config.ackTimeoutMs,
-        signal: abort.signal,
-      })
-      outcome = readAck(answer, result.controlId)
-    } catch (error) {
-      outcome = { ok: false, error: errorName(error) }
+      outcome = target
+        ? await exchangeMllp({
+            ...target,
+            message: result.message,
+            timeoutMs: config.ackTimeoutMs,
+            read: (answer) => readAck(answer, result.controlId),
+            signal: abort.signal,
+          })
+        : { ok: false, error: 'bad destination' }
     } finally {
       inFlight = null
     }
@@ -81,7 +75,9 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     await recordDelivery(db, result, outcome, at, retryAt)
     if (outcome.ok) {
       log.info(
-        `HL7 result ${result.controlId} (${result.kind}) acknowledged after ${result.attempts} attempt(s)`,
+        outcome.ack === 'AA'
+          ? `HL7 result ${result.controlId} (${result.kind}) acknowledged after ${result.attempts} attempt(s)`
+          : `HL7 result ${result.controlId} (${result.kind}) committed (CA) with no application acknowledgement after ${result.attempts} attempt(s)`,
       )
       return
     }

@@ -1,6 +1,9 @@
 /**
  * Results out: a signed report as ORU^R01 (v2.5.1), built with @medplum/core's Hl7Message.
- * OBR-25 is F for the signature and C for each addendum, whose message carries the whole report
+ * The RIS files it by what it sent (INT-66): ORC-2/OBR-2 echo its placer order number, ORC-3/OBR-3
+ * the filler number (the accession when it sent none), OBR-4 its procedure code and coding system,
+ * PID-3 the MRN with its assigning authority. MSH-15/16 stay empty: original acknowledgement mode,
+ * the only one IHE uses, so the receiver answers AA/AE/AR (INT-70). OBR-25 is F for the signature and C for each addendum, whose message carries the whole report
  * and every addendum so far (many receivers replace the earlier result). OBR-32 names the signer;
  * each line of each section is one OBX of type TX, OBX-3 naming the section (IMP^IMPRESSION marks
  * the impression); each critical result communication follows (CRC, its time in OBX-14, who
@@ -41,6 +44,17 @@ export function buildResultMessage(data: ResultData, identity: Identity): string
   const status = data.kind === 'final' ? 'F' : 'C'
   const signer = data.report.signer
   const { order, patient } = data
+  // What the RIS sent, echoed so it can file the result (INT-66): none sent leaves ORC-2/OBR-2
+  // empty, and ORC-3/OBR-3 carry the accession, Readout's own number for the study.
+  const placer = t(order.placerOrderNumber ?? '')
+  const filler = t(order.fillerOrderNumber ?? order.accessionNumber)
+  const procedure = trimComponents(
+    order.procedureCode === null
+      ? ['', order.studyDescription]
+      : [order.procedureCode, order.studyDescription, order.procedureCodingSystem ?? ''],
+  )
+    .map(t)
+    .join(c)
 
   const segments = [
     segment([
@@ -58,8 +72,9 @@ export function buildResultMessage(data: ResultData, identity: Identity): string
       '2.5.1',
       '',
       '',
-      'AL',
-      'NE',
+      // MSH-15/16 empty: original mode (INT-70).
+      '',
+      '',
       '',
       'UNICODE UTF-8',
     ]),
@@ -67,20 +82,21 @@ export function buildResultMessage(data: ResultData, identity: Identity): string
       'PID',
       '1',
       '',
-      [t(patient.mrn), '', '', '', 'MR'].join(c),
+      // CX: id ^^^ assigning authority (HD namespace) ^ identifier type (INT-66).
+      [t(patient.mrn), '', '', t(patient.mrnAuthority), 'MR'].join(c),
       '',
       components(patient.lastName, patient.firstName),
       '',
       patient.dateOfBirth === null ? '' : formatDate(patient.dateOfBirth),
       SEX_CODES[patient.sex],
     ]),
-    segment(['ORC', 'RE', t(order.accessionNumber), t(order.accessionNumber), '', 'CM']),
+    segment(['ORC', 'RE', placer, filler, '', 'CM']),
     segment([
       'OBR',
       '1',
-      t(order.accessionNumber),
-      t(order.accessionNumber),
-      components('', order.studyDescription),
+      placer,
+      filler,
+      procedure,
       '',
       '',
       formatDtm(order.orderedAt),
@@ -155,6 +171,13 @@ export function buildResultMessage(data: ResultData, identity: Identity): string
 }
 
 const blank = (n: number): string[] => Array.from({ length: n }, () => '')
+
+/** Trailing empty components dropped (`code^text`, not `code^text^`). */
+function trimComponents(values: string[]): string[] {
+  const kept = [...values]
+  while (kept.length > 1 && kept.at(-1) === '') kept.pop()
+  return kept
+}
 
 /** A text's lines, trailing blank lines dropped (one OBX per line keeps the receiver's layout). */
 function linesOf(text: string): string[] {
