@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/support/pgliteGlobalSetup.ts'],
           testTimeout: SERVER_TEST_TIMEOUT_MS,
           hookTimeout: SERVER_TEST_TIMEOUT_MS,
         },

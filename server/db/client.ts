@@ -19,7 +19,13 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 export type Queryable = Database | Tx
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  /**
+   * In memory; `from` starts it from a data folder's dump (PGlite's dumpDataDir) instead of a new
+   * cluster: the tests' way to skip initdb, about four fifths of a fresh in-memory database's cost.
+   */
+  | { kind: 'memory'; from?: Blob }
+  | { kind: 'postgres'; url: string }
 
 export interface OpenDatabase {
   db: Database
@@ -64,7 +70,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     const { PGlite } = await import('@electric-sql/pglite')
     const { drizzle } = await import('drizzle-orm/pglite')
     const { migrate } = await import('drizzle-orm/pglite/migrator')
-    const client = target.kind === 'pglite' ? new PGlite(target.dataDir) : new PGlite()
+    const client =
+      target.kind === 'pglite'
+        ? new PGlite(target.dataDir)
+        : new PGlite(target.from ? { loadDataDir: target.from } : {})
     try {
       const db = drizzle(client, { schema })
       await migrate(db, { migrationsFolder })

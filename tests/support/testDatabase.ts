@@ -3,6 +3,7 @@
  * a new database on the throw-away PostgreSQL cluster in the `server-pg` project.
  */
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { openDatabase, type OpenDatabase } from '../../server/db/client'
@@ -14,7 +15,12 @@ export const skipDatabase = onPostgres && inject('pgAdminUrl') === null
 
 /** On PostgreSQL, `url` lets a test open a second pool on the same database (a second server). */
 export async function openTestDatabase(): Promise<OpenDatabase & { url?: string }> {
-  if (!onPostgres) return openDatabase({ kind: 'memory' })
+  if (!onPostgres) {
+    const dump = inject('pgliteDump')
+    return openDatabase(
+      dump ? { kind: 'memory', from: new Blob([readFileSync(dump)]) } : { kind: 'memory' },
+    )
+  }
   const adminUrl = inject('pgAdminUrl')
   if (!adminUrl) throw new Error('No PostgreSQL cluster for the server-pg project.')
   const name = `t_${randomBytes(6).toString('hex')}`
