@@ -16,6 +16,25 @@ export const LIMITS = {
 } as const
 
 /**
+ * What a patient and an order may hold, however they arrive (the RIS's HL7 orders are refused
+ * with AE 102 beyond these, INT-56): no one field can fill the database or slow every worklist
+ * read. Generous for what hospitals send (HL7 v2.5.1's own lengths are smaller for most).
+ */
+export const ORDER_LIMITS = {
+  mrnChars: 64,
+  authorityChars: 64,
+  nameChars: 200,
+  accessionChars: 64,
+  orderNumberChars: 200,
+  procedureCodeChars: 64,
+  codingSystemChars: 64,
+  descriptionChars: 300,
+  modalityChars: 20,
+  bodyPartChars: 100,
+  indicationChars: 4000,
+} as const
+
+/**
  * SEC-3: what no person types. C0 control characters other than tab, line feed and carriage
  * return (a NUL among them, which PostgreSQL cannot store), and a UTF-16 surrogate without its
  * pair (which would be stored as U+FFFD, silently changing the text). Requests carrying them are

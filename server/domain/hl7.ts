@@ -37,35 +37,62 @@ export interface MessageHeader {
   type: string
 }
 
+/**
+ * A patient as a message names them. The MRN identifies; every other field is an update (HL7
+ * v2.5.1 §2.5.3, INT-52): undefined when the field was not sent (what is stored stays), else the
+ * new value, a deletion (HL7's `""`) already turned into the empty value of its column.
+ */
 export interface PatientFields {
   /** The PID-3 repetition whose identifier type (CX-5) is the configured one (MR by default). */
   mrn: string
-  /** Its assigning authority (CX-4, first component), '' when the RIS named none. */
+  /** Its assigning authority (CX-4's namespace, else its universal id), '' when none was named. */
   mrnAuthority: string
-  firstName: string
-  lastName: string
-  /** YYYY-MM-DD, or null when PID-7 is empty (a patient not yet identified). */
-  dateOfBirth: string | null
-  sex: Sex
+  firstName?: string | undefined
+  /** Required: a new patient without it is refused (AE 101), and it is never deleted. */
+  lastName?: string | undefined
+  /** YYYY-MM-DD, or null when deleted or not known (a patient not yet identified, INT-57). */
+  dateOfBirth?: string | null | undefined
+  sex?: Sex | undefined
 }
 
+/** ORC-1 as Readout acts on it (INT-54): NW and XO create or update, CA DC OC cancel, SC is noted. */
+export type OrderControl = 'NW' | 'XO' | 'CA' | 'DC' | 'OC' | 'SC'
+
+/**
+ * One order of a message: its control and accession, and for NW/XO the fields it sends, each
+ * undefined when not sent (kept), null when deleted on a nullable column.
+ */
 export interface OrderFields {
-  /** ORC-1: NW creates or updates (XO too), CA cancels. */
-  control: 'NW' | 'XO' | 'CA'
+  control: OrderControl
   accessionNumber: string
-  /** ORC-2/OBR-2 and ORC-3/OBR-3 as sent, null when absent; echoed in the result (ORC/OBR-2, -3). */
-  placerOrderNumber: string | null
-  fillerOrderNumber: string | null
-  /** OBR-4.1 and OBR-4.3, null when absent; echoed in the result's OBR-4. */
-  procedureCode: string | null
-  procedureCodingSystem: string | null
-  studyDescription: string
-  modality: string
-  bodyPart: string
-  priority: Priority
-  studyInstanceUid: string | null
-  indication: string
-  orderedAt: Date
+  /** ORC-2/OBR-2 and ORC-3/OBR-3 as sent; echoed in the result (ORC/OBR-2, -3). */
+  placerOrderNumber?: string | null | undefined
+  fillerOrderNumber?: string | null | undefined
+  /** OBR-4.1 and OBR-4.3; echoed in the result's OBR-4. */
+  procedureCode?: string | null | undefined
+  procedureCodingSystem?: string | null | undefined
+  /** Required for a new order (AE 101 naming OBR-4), never deleted. */
+  studyDescription?: string | undefined
+  /** Required for a new order (AE 101 naming OBR-24), never deleted. */
+  modality?: string | undefined
+  bodyPart?: string | undefined
+  priority?: Priority | undefined
+  studyInstanceUid?: string | null | undefined
+  indication?: string | undefined
+  orderedAt?: Date | undefined
+}
+
+/** ADT^A08 and ADT^A31 (INT-58): new demographics of a patient Readout may hold. */
+export interface PatientUpdate {
+  kind: 'update'
+  patient: PatientFields
+}
+
+/** ADT^A40 (INT-59): the orders of the merged MRN (MRG-1) move to the surviving patient (PID-3). */
+export interface PatientMerge {
+  kind: 'merge'
+  patient: PatientFields
+  merged: { mrn: string; mrnAuthority: string }
 }
 
 /** What an order message was answered (INT-3: a resend gets the same answer). */

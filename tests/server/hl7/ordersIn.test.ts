@@ -202,9 +202,13 @@ describe.skipIf(skipDatabase)('HL7 orders in over MLLP', () => {
   })
 
   it('INT-7 unsupported message types, processing ids and versions are answered AR', async () => {
-    const type = ackOf(await sendFrame(port, orm({ type: 'ADT^A01' })))
+    const type = ackOf(await sendFrame(port, orm({ type: 'ORU^R01' })))
     expect(type.code).toBe('AR')
     expect(type.errors[0]).toContain('|MSH^1^9|200^')
+    // ADT is read (A08, A31, A40: INT-58, INT-59); its other events are unsupported events.
+    const event = ackOf(await sendFrame(port, orm({ type: 'ADT^A01' })))
+    expect(event.code).toBe('AR')
+    expect(event.errors[0]).toContain('|MSH^1^9|201^')
     const processing = ackOf(await sendFrame(port, orm({ processingId: 'D' })))
     expect(processing.code).toBe('AR')
     expect(processing.errors[0]).toContain('|MSH^1^11|202^')
