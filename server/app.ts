@@ -10,7 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { API_PREFIX, type Order } from '../contract'
+import { API_PREFIX } from '../contract'
 import type { Assistant } from './assistant/types'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
@@ -41,7 +41,7 @@ import { createEventHub, type EventHub } from './events/hub'
 import { startHousekeeping, type Housekeeping } from './events/housekeeping'
 import { hl7Integration, type Hl7Integration } from './integration/hl7/integration'
 import { createSpeechTokenProvider } from './speech/tokenProvider'
-import { createStudyUidFinder, type StudyUidFinder } from './integration/studyUids'
+import { createImageLookups, type ImageLookups } from './integration/imageLookups'
 import { orderLinks } from './integration/viewerLinks'
 import type { OrderLinks } from './domain/studies'
 import { fhirRoutes } from './integration/fhirRoute'
@@ -51,8 +51,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The live worklist's hub and the claims' sweeper of this instance (tests drive them). */
     liveEvents: { hub: EventHub; housekeeping: Housekeeping }
-    /** The archive's study UID lookups (DICOMWEB_URL), or null without one (tests wait on it). */
-    studyUids: StudyUidFinder | null
+    /** The archives' lookups (DICOMWEB_URL, ORTHANC_URL), or null without one (tests wait on it). */
+    studyUids: ImageLookups | null
     /** The HL7 v2 interface of this instance (tests read the listener's port). */
     hl7: Hl7Integration
   }
@@ -149,17 +149,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.error(message)
   }
   // Every order answered carries its viewer link (INT-34); opening one may look its UID up
-  // (INT-36).
-  const links = orderLinks(config.images.viewerUrlTemplate)
-  const studyUids = config.images.dicomweb
-    ? createStudyUidFinder({
-        db,
-        config: config.images.dicomweb,
-        log: app.log,
-        ...(deps.fetch ? { fetch: deps.fetch } : {}),
-      })
-    : undefined
-  app.decorate('studyUids', studyUids ?? null)
+  // (INT-36) and the archive's ids the link needs (INT-97).
+  const studyUids = createImageLookups({
+    db,
+    config: config.images,
+    log: app.log,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  })
+  const links = orderLinks(config.images.viewerUrlTemplate, studyUids?.archiveIds)
+  app.decorate('studyUids', studyUids)
   app.addHook('preClose', async () => {
     await studyUids?.close()
   })
@@ -212,14 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         worklistFinalDays: config.worklistFinalDays,
         links,
         results: hl7.results,
-        ...(studyUids
-          ? {
-              studyOpened: (orderId: string, order?: Order) => {
-                if (order) studyUids.request(order)
-                else studyUids.requestById(orderId)
-              },
-            }
-          : {}),
+        ...(studyUids ? { studyOpened: studyUids.studyOpened } : {}),
         ...(deps.worklistCache ? { worklistCache: deps.worklistCache(heavy, db, links) } : {}),
       })
       await api.register(claimRoutes, {

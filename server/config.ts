@@ -10,7 +10,7 @@ import { bindOrigins, parsePublicOrigins, type PublicOrigins } from './http/orig
 import { trustProxy, type TrustProxy } from './http/trustProxy'
 import { hl7Config, hl7Env, type Hl7Config } from './integration/hl7/settings'
 import { DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimitConfig } from './identity/signInRateLimit'
-import { checkViewerTemplate } from './integration/viewerLinks'
+import { imagesConfig, imagesEnv, type ImagesConfig } from './integration/imagesSettings'
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -77,25 +77,8 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
-  // images: the PACS viewer link and the DICOMweb archive (INT-34..INT-38)
-  VIEWER_URL_TEMPLATE: optionalText.transform((value, ctx) => {
-    if (value === undefined) return undefined
-    const checked = checkViewerTemplate(value)
-    if (checked.ok) return checked.template
-    ctx.addIssue({ code: 'custom', message: checked.message })
-    return z.NEVER
-  }),
-  DICOMWEB_URL: optionalText.transform((value, ctx) => {
-    if (value === undefined) return undefined
-    if (/^https?:\/\/[^/]/.test(value) && URL.canParse(value)) return value.replace(/\/+$/, '')
-    ctx.addIssue({
-      code: 'custom',
-      message: 'must be the http(s) address of a DICOMweb service, e.g. http://pacs:8042/dicom-web',
-    })
-    return z.NEVER
-  }),
-  DICOMWEB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
-  DICOMWEB_MISS_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  // images: the PACS viewer link and the archives (INT-34..INT-38, INT-97)
+  ...imagesEnv,
   ...hl7Env,
 })
 
@@ -106,12 +89,7 @@ export type SpeechConfig =
   | { kind: 'host'; host: string; region: string }
   | { kind: 'none' }
 
-export interface ImagesConfig {
-  /** VIEWER_URL_TEMPLATE: an order's `viewer_url`, from `{study_uid}` and `{accession}`. */
-  viewerUrlTemplate: string | undefined
-  /** DICOMWEB_URL and its limits: study UIDs looked up by accession (QIDO-RS). */
-  dicomweb: { url: string; timeoutMs: number; missMs: number } | undefined
-}
+export type { ImagesConfig }
 
 export interface ServerConfig {
   host: string
@@ -245,16 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           },
         },
     speech,
-    images: {
-      viewerUrlTemplate: e.VIEWER_URL_TEMPLATE,
-      dicomweb: e.DICOMWEB_URL
-        ? {
-            url: e.DICOMWEB_URL,
-            timeoutMs: e.DICOMWEB_TIMEOUT_MS,
-            missMs: e.DICOMWEB_MISS_SECONDS * 1000,
-          }
-        : undefined,
-    },
+    images: imagesConfig(e),
     hl7: hl7Config(e),
     assistant:
       e.ASSISTANT_PROVIDER === 'openai'

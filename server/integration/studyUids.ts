@@ -10,16 +10,16 @@
  * studies, an archive down, slow or answering nonsense) is remembered for DICOMWEB_MISS_SECONDS,
  * so it is asked and logged once in that time; the log names the order id, never the accession.
  */
-import type { ImagesConfig } from '../config'
 import type { Database } from '../db/client'
 import { recordStudyUid, studyToLookUp } from '../usecases/studyImages'
+import { askArchive } from './archiveRequest'
+import { createLookups } from './lookups'
+import type { ArchiveConfig } from './imagesSettings'
 
 /** DICOM's UI value representation: digits and dots, at most 64 characters. */
-const DICOM_UID = /^[0-9]+(\.[0-9]+)*$/
+export const DICOM_UID = /^[0-9]+(\.[0-9]+)*$/
 const STUDY_INSTANCE_UID_TAG = '0020000D'
 const ACCESSION_NUMBER_TAG = '00080050'
-/** Misses remembered at most; the oldest are forgotten first. */
-const MAX_MISSES = 10_000
 
 export interface StudyUidLog {
   info(fields: Record<string, unknown>, message: string): void
@@ -72,137 +72,71 @@ function studyUids(body: unknown, accession: string): string[] | undefined {
   return [...uids]
 }
 
-/** Why a request failed, in words that hold no clinical text (no URL: it carries the accession). */
-function failureReason(error: unknown): string {
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timeout'
-    const cause = (error as { cause?: { code?: unknown } }).cause
-    if (typeof cause?.code === 'string') return `network error ${cause.code}`
-    return `network error (${error.name})`
-  }
-  return 'network error'
-}
-
-/**
- * A signal that aborts at `timeoutMs` or when `outer` aborts, and a `done` that lets it go.
- * Not `AbortSignal.any([outer, AbortSignal.timeout(ms)])`: in Node 20 nothing holds that
- * composite strongly, so a garbage collection during a silent archive's wait loses it and the
- * request never ends (seen under load; `node --expose-gc` shows it at once). Here the timer's
- * closure holds the controller until it fires or is cleared.
- */
-function deadline(outer: AbortSignal, timeoutMs: number): { signal: AbortSignal; done(): void } {
-  const controller = new AbortController()
-  const timer = setTimeout(() => {
-    controller.abort(new DOMException('the archive did not answer in time', 'TimeoutError'))
-  }, timeoutMs)
-  const onOuterAbort = () => {
-    controller.abort(outer.reason)
-  }
-  if (outer.aborted) onOuterAbort()
-  else outer.addEventListener('abort', onOuterAbort, { once: true })
-  return {
-    signal: controller.signal,
-    done() {
-      clearTimeout(timer)
-      outer.removeEventListener('abort', onOuterAbort)
-    },
-  }
-}
-
+/** The archive's study UID for `accession` (QIDO-RS), asked without following redirects. */
 export async function queryStudyUid(
-  config: NonNullable<ImagesConfig['dicomweb']>,
-  accession: string,
-  fetcher: typeof fetch,
-  signal: AbortSignal,
-): Promise<Lookup> {
-  const bounded = deadline(signal, config.timeoutMs)
-  try {
-    return await askArchive(config, accession, fetcher, bounded.signal)
-  } finally {
-    bounded.done()
-  }
-}
-
-async function askArchive(
-  config: NonNullable<ImagesConfig['dicomweb']>,
+  config: ArchiveConfig,
   accession: string,
   fetcher: typeof fetch,
   signal: AbortSignal,
 ): Promise<Lookup> {
   const url = `${config.url}/studies?AccessionNumber=${encodeURIComponent(accession)}&includefield=${STUDY_INSTANCE_UID_TAG}&includefield=${ACCESSION_NUMBER_TAG}`
-  let response: Response
-  try {
-    response = await fetcher(url, { headers: { accept: 'application/dicom+json' }, signal })
-  } catch (error) {
-    return { kind: 'failed', reason: failureReason(error) }
+  const answer = await askArchive(
+    url,
+    { headers: { accept: 'application/dicom+json' } },
+    fetcher,
+    signal,
+    config.timeoutMs,
+  )
+  if (!answer.ok) return { kind: 'failed', reason: answer.reason }
+  if (answer.status === 204) return { kind: 'none' }
+  if (answer.status < 200 || answer.status >= 300) {
+    return { kind: 'failed', reason: `HTTP ${String(answer.status)}` }
   }
+  let body: unknown
   try {
-    if (response.status === 204) return { kind: 'none' }
-    if (!response.ok) return { kind: 'failed', reason: `HTTP ${String(response.status)}` }
-    const text = await response.text()
     // Some archives answer an empty body for no match.
-    const uids = studyUids(text.trim() === '' ? [] : (JSON.parse(text) as unknown), accession)
-    if (uids === undefined) return { kind: 'failed', reason: 'not a QIDO-RS study list' }
-    if (uids.length === 0) return { kind: 'none' }
-    if (uids.length > 1) return { kind: 'several', count: uids.length }
-    return { kind: 'found', uid: uids[0] as string }
-  } catch (error) {
-    return {
-      kind: 'failed',
-      reason: error instanceof SyntaxError ? 'not JSON' : failureReason(error),
-    }
+    body = answer.body.trim() === '' ? [] : (JSON.parse(answer.body) as unknown)
+  } catch {
+    return { kind: 'failed', reason: 'not JSON' }
   }
+  const uids = studyUids(body, accession)
+  if (uids === undefined) return { kind: 'failed', reason: 'not a QIDO-RS study list' }
+  if (uids.length === 0) return { kind: 'none' }
+  if (uids.length > 1) return { kind: 'several', count: uids.length }
+  return { kind: 'found', uid: uids[0] as string }
 }
 
 export function createStudyUidFinder(deps: {
   db: Database
-  config: NonNullable<ImagesConfig['dicomweb']>
+  config: ArchiveConfig
   log: StudyUidLog
   now?: () => number
   fetch?: typeof fetch
+  /** The order's UID was stored (so what else the viewer needs may be looked up). */
+  found?: (orderId: string) => void
 }): StudyUidFinder {
   const { db, config, log } = deps
-  const now = deps.now ?? Date.now
   const fetcher = deps.fetch ?? fetch
-  const running = new Map<string, Promise<void>>()
-  /** Order id -> when its miss is forgotten. */
-  const misses = new Map<string, number>()
-  const closing = new AbortController()
-
-  function missedLately(orderId: string): boolean {
-    const until = misses.get(orderId)
-    if (until === undefined) return false
-    if (now() < until) return true
-    misses.delete(orderId)
-    return false
-  }
-
-  function remember(orderId: string): void {
-    if (config.missMs <= 0) return
-    misses.delete(orderId)
-    if (misses.size >= MAX_MISSES) {
-      const oldest = misses.keys().next()
-      if (!oldest.done) misses.delete(oldest.value)
-    }
-    misses.set(orderId, now() + config.missMs)
-  }
+  const lookups = createLookups(config.missMs, deps.now ?? Date.now)
 
   async function lookUp(orderId: string, accession: string): Promise<void> {
-    const found = await queryStudyUid(config, accession, fetcher, closing.signal)
-    if (closing.signal.aborted) return
+    const found = await queryStudyUid(config, accession, fetcher, lookups.signal)
+    if (lookups.signal.aborted) return
     if (found.kind === 'found') {
       try {
         await recordStudyUid(db, orderId, found.uid)
       } catch (error) {
-        remember(orderId)
+        lookups.remember(orderId)
         log.warn(
           { orderId, reason: error instanceof Error ? error.name : 'error' },
           'study UID lookup: the UID could not be stored',
         )
+        return
       }
+      deps.found?.(orderId)
       return
     }
-    remember(orderId)
+    lookups.remember(orderId)
     if (found.kind === 'failed') {
       log.warn({ orderId, reason: found.reason }, 'study UID lookup failed; no image link')
     } else if (found.kind === 'several') {
@@ -215,21 +149,11 @@ export function createStudyUidFinder(deps: {
     }
   }
 
-  /** Runs `work` as the order's one lookup, unless one runs or the order missed lately. */
-  function start(orderId: string, work: () => Promise<void>): void {
-    if (closing.signal.aborted || running.has(orderId) || missedLately(orderId)) return
-    const task = work()
-      .catch((error: unknown) => {
-        remember(orderId)
-        log.warn(
-          { orderId, reason: error instanceof Error ? error.name : 'error' },
-          'study UID lookup failed; no image link',
-        )
-      })
-      .finally(() => {
-        running.delete(orderId)
-      })
-    running.set(orderId, task)
+  const failed = (orderId: string) => (error: unknown) => {
+    log.warn(
+      { orderId, reason: error instanceof Error ? error.name : 'error' },
+      'study UID lookup failed; no image link',
+    )
   }
 
   const wanted = (accession: string, uid: string | null | undefined) =>
@@ -238,20 +162,19 @@ export function createStudyUidFinder(deps: {
   return {
     request(order) {
       if (!wanted(order.accession_number, order.study_instance_uid)) return
-      start(order.id, () => lookUp(order.id, order.accession_number))
+      lookups.start(order.id, () => lookUp(order.id, order.accession_number), failed(order.id))
     },
     requestById(orderId) {
-      start(orderId, async () => {
-        const key = await studyToLookUp(db, orderId)
-        if (key && wanted(key.accession, key.uid)) await lookUp(orderId, key.accession)
-      })
+      lookups.start(
+        orderId,
+        async () => {
+          const key = await studyToLookUp(db, orderId)
+          if (key && wanted(key.accession, key.uid)) await lookUp(orderId, key.accession)
+        },
+        failed(orderId),
+      )
     },
-    async idle() {
-      while (running.size > 0) await Promise.all([...running.values()])
-    },
-    async close() {
-      closing.abort()
-      await Promise.all([...running.values()])
-    },
+    idle: () => lookups.idle(),
+    close: () => lookups.close(),
   }
 }

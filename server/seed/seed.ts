@@ -12,6 +12,7 @@ import { orders, patients } from '../db/schema'
 import { ageAt } from './catalogue'
 import { DEMO_ORDERS, DEMO_PATIENTS } from './data'
 import { createRandom } from './random'
+import { seededStudyUid } from './studyUid'
 import { makeSyntheticPatient, planSyntheticOrders, type OrderCandidate } from './synthetic'
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters, few enough round trips. */
@@ -74,6 +75,8 @@ export async function seedDemoData(
         studyDescription: o.studyDescription,
         priority: o.priority,
         accessionNumber: o.accessionNumber,
+        // Demo studies have images to open (INT-96): each its own stable UID.
+        studyInstanceUid: seededStudyUid(o.accessionNumber),
         indication: o.indication,
         orderedAt: toMinute(now.getTime() - o.hoursAgo * HOUR_MS),
       }
@@ -157,12 +160,16 @@ export async function addSyntheticOrders(
       orders: load.get(p.id) ?? 0,
     }))
     let accession = firstAccessionNumber
-    const rows = planSyntheticOrders(random, candidates, n, now).map((planned) => ({
-      id: randomUUID(),
-      ...planned,
-      originalStatus: planned.status,
-      accessionNumber: `A${String(accession++).padStart(8, '0')}`,
-    }))
+    const rows = planSyntheticOrders(random, candidates, n, now).map((planned) => {
+      const accessionNumber = `A${String(accession++).padStart(8, '0')}`
+      return {
+        id: randomUUID(),
+        ...planned,
+        originalStatus: planned.status,
+        accessionNumber,
+        studyInstanceUid: seededStudyUid(accessionNumber),
+      }
+    })
     await insertInBatches(rows, (batch) => tx.insert(orders).values(batch))
     return {
       orders: rows.length,

@@ -3,7 +3,7 @@
  * the UID it found, stored once (one an HL7 feed or another instance gave first is kept).
  */
 import type { Queryable } from '../db/client'
-import { storeStudyInstanceUid, studyKey } from '../repo/images'
+import { announceImagesLink, storeStudyInstanceUid, studyKey } from '../repo/images'
 
 /** The order's accession and the UID it has (null: none yet); undefined: no such order. */
 export function studyToLookUp(
@@ -16,4 +16,9 @@ export function studyToLookUp(
 /** Stores the archive's UID unless the order has one; whether it was written. */
 export function recordStudyUid(db: Queryable, orderId: string, uid: string): Promise<boolean> {
   return storeStudyInstanceUid(db, orderId, uid)
+}
+
+/** The order's viewer link can now be made from an archive id held in memory (INT-97). */
+export function viewerLinkResolved(db: Queryable, orderId: string): Promise<void> {
+  return announceImagesLink(db, orderId)
 }

@@ -26,6 +26,8 @@ import { startTestApp, type TestApp } from '../support/testApp'
 import { skipDatabase } from '../support/testDatabase'
 
 const TEMPLATE = 'https://pacs.example/ohif/viewer?StudyInstanceUIDs={study_uid}&acc={accession}'
+/** The demo's studies carry UIDs (INT-96); these tests play orders a RIS sent without one. */
+const withoutUids = (app: TestApp) => app.db.update(orders).set({ studyInstanceUid: null })
 const viewerOf = (uid: string, accession: string) =>
   `https://pacs.example/ohif/viewer?StudyInstanceUIDs=${uid}&acc=${encodeURIComponent(accession)}`
 
@@ -47,8 +49,13 @@ describe('images: settings', () => {
     expect(config.images).toEqual({
       viewerUrlTemplate: TEMPLATE,
       dicomweb: { url: 'http://pacs:8042/dicom-web', timeoutMs: 2000, missMs: 300_000 },
+      orthanc: undefined,
     })
-    expect(loadConfig({}).images).toEqual({ viewerUrlTemplate: undefined, dicomweb: undefined })
+    expect(loadConfig({}).images).toEqual({
+      viewerUrlTemplate: undefined,
+      dicomweb: undefined,
+      orthanc: undefined,
+    })
   })
 })
 
@@ -59,6 +66,7 @@ describe.skipIf(skipDatabase)('images: viewer links', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ env: { VIEWER_URL_TEMPLATE: TEMPLATE } })
+    await withoutUids(t)
     token = (await t.signUp()).token
     all = orderListSchema.parse((await t.api('GET', '/orders', { token })).json())
   })
@@ -159,6 +167,7 @@ describe.skipIf(skipDatabase)('images: study UIDs from the archive', () => {
       logger: { level: 'info', stream: { write: (line) => void lines.push(line) } },
     })
     t = app
+    await withoutUids(app)
     const token = (await app.signUp()).token
     const all = orderListSchema.parse((await app.api('GET', '/orders', { token })).json())
     return { app, token, all }

@@ -8,6 +8,7 @@ import type { Database, OpenDatabase } from '../../server/db/client'
 import { orders, patients } from '../../server/db/schema'
 import { STUDIES, ageAt, fits, type Study } from '../../server/seed/catalogue'
 import { addSyntheticOrders, seedDemoData } from '../../server/seed/seed'
+import { seededStudyUid } from '../../server/seed/studyUid'
 import { onPostgres, openTestDatabase, skipDatabase } from '../support/testDatabase'
 
 const NOW = new Date('2026-11-21T09:00:00Z')
@@ -44,6 +45,9 @@ function expectPlausible(order: OrderRow, patient: PatientRow | undefined) {
   expect(order.studyDescription).toMatch(DESCRIPTION_PREFIX[order.modality] ?? /^$/)
   expect(order.bodyPart).toMatch(/^[a-z]+( [a-z]+)*$/)
   expect(order.accessionNumber).toMatch(/^A\d{8}$/)
+  // INT-96: a study with images to open, under a DICOM UID (digits and dots, at most 64).
+  expect(order.studyInstanceUid).toMatch(/^2\.25\.[1-9][0-9]{0,38}$/)
+  expect(order.studyInstanceUid).toBe(seededStudyUid(order.accessionNumber))
   expect(order.indication.length).toBeGreaterThan(10)
   expect(['scheduled', 'completed']).toContain(order.status)
   expect(order.originalStatus).toBe(order.status)
@@ -160,6 +164,17 @@ describe.skipIf(skipDatabase)('the demo worklist', () => {
     expect(sorted(other.orders.map((o) => orderKey(o, other.byId)))).toEqual(
       sorted(data.orders.map((o) => orderKey(o, data.byId))),
     )
+  })
+
+  it('INT-96 gives every demo study its own Study Instance UID, the same on every seeding', async () => {
+    const uids = data.orders.map((o) => o.studyInstanceUid)
+    expect(new Set(uids).size).toBe(data.orders.length)
+    const other = await snapshot(second.db)
+    const uidOf = (rows: OrderRow[]) =>
+      Object.fromEntries(rows.map((o) => [o.accessionNumber, o.studyInstanceUid]))
+    expect(uidOf(other.orders)).toEqual(uidOf(data.orders))
+    // Pinned: an archive loaded with the demo's images keeps matching after an upgrade.
+    expect(seededStudyUid('A26114220')).toBe('2.25.79513592914706910038017739656806600868')
   })
 
   it('seeds once when two seedings start at the same time', () => {
