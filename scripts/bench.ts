@@ -59,6 +59,11 @@ interface Events {
   floor: Record<'first' | 'all', { p50: number; p99: number }>
   ratios: { first: number; all: number }
 }
+interface Hl7Ingest {
+  product: { perSecond: number; p95Ms: number; refused: number }
+  floor: { perSecond: number; p95Ms: number }
+  ratio: number
+}
 interface QaMetrics {
   precision: number
   recall: number
@@ -90,6 +95,7 @@ const firstRow = run(
 const keystroke = run('bench-keystroke', ['10000']) as Keystroke
 const events = run('bench-events', quick ? ['200', '50'] : ['200', '200']) as Events
 const qa = run('bench-qa', []) as Qa
+const hl7 = run('bench-hl7', quick ? ['200'] : ['600']) as Hl7Ingest
 const worstRule = (key: keyof QaMetrics) =>
   Math.min(...Object.values(qa.rules).map((rule) => rule[key])).toFixed(3)
 
@@ -154,6 +160,13 @@ const rows: [string, string, string, string, string][] = [
     ms(pg.postgres.floor.postP50Ms),
     `${pg.ratios.post.toFixed(2)}x`,
     '<= 2x',
+  ],
+  [
+    'HL7 order ingest on PostgreSQL, one connection (p95) / bare pg',
+    `${hl7.product.perSecond.toFixed(0)}/s (${ms(hl7.product.p95Ms)}, ${String(hl7.product.refused)} not AA)`,
+    `${hl7.floor.perSecond.toFixed(0)}/s (${ms(hl7.floor.p95Ms)})`,
+    `${hl7.ratio.toFixed(2)}x`,
+    '>= 0.5x',
   ],
   [
     'server memory after the 50-client run, above idle',
@@ -228,7 +241,7 @@ writeFileSync(
         ratio,
         goal,
       })),
-      benchmarks: { initialJs, crowd, pg, events, firstRow, keystroke, qa },
+      benchmarks: { initialJs, crowd, pg, events, firstRow, keystroke, qa, hl7 },
     },
     null,
     2,
