@@ -37,7 +37,8 @@ interface Identifier {
 function authorityOf(segment: Hl7Segment, field: number, repetition: number): string {
   const part = (sub: number) =>
     unescapeHl7(segment.getComponent(field, 4, sub, repetition), segment.context).trim()
-  return part(1) || part(2)
+  // Subcomponents count from 0 in @medplum/core's getComponent.
+  return part(0) || part(1)
 }
 
 function identifiersOf(segment: Hl7Segment, field: number): Identifier[] {
