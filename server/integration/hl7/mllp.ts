@@ -12,20 +12,30 @@ const VT = 0x0b
 const FS = 0x1c
 const CR = 0x0d
 
-/** Frames larger than this are dropped (a runaway sender cannot fill the memory). */
+/** Frames larger than this are dropped by default (a runaway sender cannot fill the memory). */
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024
+
+/** How much of a too-large frame is kept: enough for its MSH, to answer it (INT-48). */
+const HEAD_BYTES = 4096
 
 export type DecoderEvent =
   | { kind: 'frame'; bytes: Buffer }
-  /** Bytes outside a frame, or a frame cut short by a new start byte or grown too large. */
-  | { kind: 'noise'; bytes: number; reason: 'outside-frame' | 'restarted' | 'too-large' }
+  /** Bytes outside a frame, or a frame cut short by a new start byte. */
+  | { kind: 'noise'; bytes: number; reason: 'outside-frame' | 'restarted' }
+  /** A frame grown beyond the limit: its first bytes; the rest is dropped as it comes. */
+  | { kind: 'too-large'; head: Buffer }
 
-/** Turns a byte stream into MLLP frames, whatever the chunking. */
+/** Turns a byte stream into MLLP frames, whatever the chunking, never holding more than the limit. */
 export class MllpDecoder {
   private pending: Buffer = Buffer.alloc(0)
   private inFrame = false
 
   constructor(private readonly maxFrameBytes = MAX_FRAME_BYTES) {}
+
+  /** Bytes held for a frame not yet whole (at most the limit and one chunk). */
+  get bufferedBytes(): number {
+    return this.pending.length
+  }
 
   push(chunk: Buffer): DecoderEvent[] {
     const events: DecoderEvent[] = []
@@ -53,14 +63,14 @@ export class MllpDecoder {
         this.inFrame = false
         continue
       }
-      if (end < 0) {
-        if (data.length > this.maxFrameBytes) {
-          events.push({ kind: 'noise', bytes: data.length, reason: 'too-large' })
-          data = Buffer.alloc(0)
-          this.inFrame = false
-        }
-        break
+      if ((end < 0 ? data.length : end) > this.maxFrameBytes) {
+        events.push({ kind: 'too-large', head: Buffer.from(data.subarray(0, HEAD_BYTES)) })
+        // The rest of that frame is bytes outside a frame until the next start byte.
+        data = end < 0 ? Buffer.alloc(0) : data.subarray(end + 1)
+        this.inFrame = false
+        continue
       }
+      if (end < 0) break
       // FS must be followed by CR; wait for the next chunk when it is the last byte.
       if (end === data.length - 1) break
       events.push({ kind: 'frame', bytes: Buffer.from(data.subarray(0, end)) })
@@ -99,35 +109,78 @@ export interface MllpListener {
 export interface MllpListenerOptions {
   host: string
   port: number
-  /** Answers one frame (its text); null answers nothing. Frames of a connection are handled in turn. */
-  handle: (text: string) => Promise<string | null>
-  /** Told of noise and connection errors, never of content. */
+  /** A message's size (a frame's bytes), an idle connection's life, connections at once. */
+  limits: { maxMessageBytes: number; idleTimeoutMs: number; maxConnections: number }
+  /** Answers one frame (its text, decoded as declared): the frames to send back, in order. */
+  handle: (text: string, encoding: TextEncodingName) => Promise<string[]>
+  /** Answers a frame beyond the limit (its first bytes); the connection closes after. */
+  refuseTooLarge: (head: Buffer) => string[]
+  /** Told of noise, limits and connection errors, never of content. */
   log: (message: string) => void
 }
 
-/** Listens on host:port; each connection's frames are answered in the order they came. */
+/** How long a connection refused for a too-large frame may take to hang up before it is cut. */
+const HANG_UP_MS = 5_000
+
+/**
+ * Listens on host:port; each connection's frames are answered in the order they came. Connections
+ * beyond the limit are closed at once, idle ones after the timeout (never while a message of
+ * theirs is being applied), and one that sends a frame beyond the limit is answered and closed
+ * (INT-48..INT-50).
+ */
 export async function startMllpListener(options: MllpListenerOptions): Promise<MllpListener> {
+  const { limits } = options
   const sockets = new Set<net.Socket>()
   const server = net.createServer((socket) => {
     sockets.add(socket)
-    const decoder = new MllpDecoder()
+    const decoder = new MllpDecoder(limits.maxMessageBytes)
     let queue = Promise.resolve()
+    let busy = 0
+    let refused = false
+    const send = (answers: string[], encoding: TextEncodingName) => {
+      for (const answer of answers) {
+        if (!socket.destroyed) socket.write(frame(Buffer.from(answer, encoding)))
+      }
+    }
+    socket.setTimeout(limits.idleTimeoutMs)
+    socket.on('timeout', () => {
+      // Writing the answer counts as activity and starts the wait again.
+      if (busy > 0) return
+      options.log(`HL7 listener: an idle connection closed after ${limits.idleTimeoutMs} ms`)
+      socket.destroy()
+    })
     socket.on('data', (chunk: Buffer) => {
+      if (refused) return
       for (const event of decoder.push(chunk)) {
         if (event.kind === 'noise') {
           options.log(`HL7 listener: ${event.bytes} bytes dropped (${event.reason})`)
           continue
         }
-        queue = queue.then(async () => {
-          const encoding = declaredEncoding(event.bytes)
-          const answer = await options.handle(event.bytes.toString(encoding))
-          if (answer !== null && !socket.destroyed) {
-            socket.write(frame(Buffer.from(answer, encoding)))
-          }
-        })
-        queue = queue.catch((error: unknown) => {
-          options.log(`HL7 listener: a message failed (${errorName(error)})`)
-        })
+        busy += 1
+        if (event.kind === 'too-large') {
+          refused = true
+          options.log(
+            `HL7 listener: a message beyond ${limits.maxMessageBytes} bytes refused; connection closed`,
+          )
+          queue = queue.then(() => {
+            send(options.refuseTooLarge(event.head), declaredEncoding(event.head))
+            socket.end()
+            setTimeout(() => socket.destroy(), HANG_UP_MS).unref()
+          })
+        } else {
+          queue = queue.then(async () => {
+            const encoding = declaredEncoding(event.bytes)
+            send(await options.handle(event.bytes.toString(encoding), encoding), encoding)
+          })
+        }
+        queue = queue
+          .catch((error: unknown) => {
+            options.log(`HL7 listener: a message failed (${errorName(error)})`)
+          })
+          .finally(() => {
+            busy -= 1
+          })
+        if (refused) break
       }
     })
     socket.on('error', (error) => {
@@ -135,6 +188,22 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
     })
     socket.on('close', () => sockets.delete(socket))
   })
+  // Beyond the limit Node closes a new connection at once; the log says so once per burst.
+  server.maxConnections = limits.maxConnections
+  let dropped = 0
+  server.on('drop', () => {
+    if (dropped === 0) {
+      options.log(
+        `HL7 listener: ${limits.maxConnections} connections open; further connections are closed at once`,
+      )
+    }
+    dropped += 1
+  })
+  const dropSummary = setInterval(() => {
+    if (dropped > 1) options.log(`HL7 listener: ${dropped} connections closed at the limit`)
+    dropped = 0
+  }, 60_000)
+  dropSummary.unref()
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen({ host: options.host, port: options.port }, () => {
@@ -148,6 +217,7 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
   return {
     port: (server.address() as net.AddressInfo).port,
     async close() {
+      clearInterval(dropSummary)
       const closed = new Promise<void>((resolve) =>
         server.close(() => {
           resolve()

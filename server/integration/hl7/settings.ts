@@ -36,6 +36,13 @@ export interface Hl7Config {
    * and, when set, its assigning authority (CX-4's first component, HL7_MRN_AUTHORITY).
    */
   mrn: { identifierType: string; authority: string | null }
+  /**
+   * The listener's limits (INT-48..INT-50): a message's size in bytes, how long an idle connection
+   * stays open, and how many connections it holds at once.
+   */
+  maxMessageBytes: number
+  idleTimeoutMs: number
+  maxConnections: number
 }
 
 /** `host:port` (a bracketed IPv6 address too), or null. */
@@ -99,6 +106,14 @@ export const hl7Env = {
     .default('MR')
     .transform((v) => v.trim().toUpperCase() || 'MR'),
   HL7_MRN_AUTHORITY: optionalText,
+  HL7_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
+  HL7_IDLE_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  HL7_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(64),
 }
 
 type Hl7Env = { [K in keyof typeof hl7Env]: z.output<(typeof hl7Env)[K]> }
@@ -118,5 +133,8 @@ export function hl7Config(e: Hl7Env): Hl7Config {
     retryMaxMs: Math.max(e.HL7_RETRY_MAX_MS, e.HL7_RETRY_MIN_MS),
     pollMs: e.HL7_OUTBOX_POLL_MS,
     mrn: { identifierType: e.HL7_MRN_IDENTIFIER_TYPE, authority: e.HL7_MRN_AUTHORITY ?? null },
+    maxMessageBytes: e.HL7_MAX_MESSAGE_BYTES,
+    idleTimeoutMs: e.HL7_IDLE_TIMEOUT_S * 1000,
+    maxConnections: e.HL7_MAX_CONNECTIONS,
   }
 }

@@ -31,7 +31,7 @@ describe('INT-26 the HL7 edge', () => {
             const size = cuts[i++ % cuts.length] ?? 1
             for (const event of decoder.push(stream.subarray(at, at + size))) {
               if (event.kind === 'frame') frames.push(event.bytes.toString('utf8'))
-              else throw new Error(`unexpected noise: ${event.reason}`)
+              else throw new Error(`unexpected ${event.kind}`)
             }
             at += size
           }
