@@ -13,7 +13,7 @@ import { inboundCount, orderByAccession, orm, type OrmOptions } from './support'
 import { converse, readAck, readAcksInPython, withHeader, type ReadAck } from './wire'
 
 describe('INT-44 the acknowledgement time', () => {
-  it('INT-44 MSH-7 keeps the leading zeros of its milliseconds and names its offset', () => {
+  it('INT-44 the time of an ACK keeps the leading zeros of its milliseconds and names its offset', () => {
     expect(formatAckTime(new Date('2026-11-27T22:07:12.008Z'))).toBe('20261127220712.008+0000')
     expect(formatAckTime(new Date('2026-01-02T03:04:05.000Z'))).toBe('20260102030405.000+0000')
   })
@@ -26,7 +26,7 @@ describe('INT-42 which acknowledgements go out (HL7 table 0155)', () => {
   const codes = (mode: AckMode, outcome: Parameters<typeof acknowledgementsFor>[1]) =>
     acknowledgementsFor(mode, outcome).map((ack) => ack.code)
 
-  it('INT-42 every MSH-15/16 pair, for an applied, an application-refused, a rejected and an unstored message', () => {
+  it('INT-42 every pair of accept and application acknowledgement types, for an applied, an application-refused, a rejected and an unstored message', () => {
     for (const [accept, application] of modes) {
       const mode = { kind: 'enhanced', accept, application } as AckMode
       const applied = codes(mode, { kind: 'processed', code: 'AA', issues: [] })
@@ -92,7 +92,7 @@ describe.skipIf(skipDatabase)('INT-41 acknowledgement modes over MLLP', () => {
     expect(ack.type).toBe('ACK^O01')
   }
 
-  it('INT-41 empty MSH-15/16: original mode, one ACK (AA, or AE with its ERR), read alike by hl7v2 and python-hl7', async () => {
+  it('INT-41 no acknowledgement types: original mode, one ACK (AA, or AE with its ERR), read alike by hl7v2 and python-hl7', async () => {
     const good = orm({ controlId: 'INT41-OK', accession: 'INT41-ACC' })
     const bad = orm({ controlId: 'INT41-BAD', family: '' })
     const peer = await converse(port)

@@ -17,7 +17,7 @@ import { converse, readAck, withHeader } from './wire'
 
 describe('INT-45 hexadecimal escapes are read in the message character set', () => {
   const msh = 'MSH|^~\\&|RIS|HOSP|READOUT|RAD|20261125083000||ORM^O01|C1|P|2.5.1'
-  it('INT-45 UTF-8 bytes become their characters; delimiters and controls stay escaped', () => {
+  it('INT-45 Unicode bytes become their characters; delimiters and controls stay escaped', () => {
     const resolve = (field: string, encoding: 'utf8' | 'latin1' = 'utf8') =>
       resolveHexEscapes(`${msh}\rPID|1||${field}`, encoding).split('\r')[1]
     expect(resolve('Jos\\XC3A9\\')).toBe('PID|1||José')
@@ -74,7 +74,7 @@ describe.skipIf(skipDatabase)('INT-45 character sets over MLLP', () => {
   const order = (options: OrmOptions, charset: string) =>
     withHeader(orm({ version: '2.5.1', ...options }), { charset })
 
-  it('INT-45 under UNICODE UTF-8 or no MSH-18, Jos\\XC3A9\\ is stored as José', async () => {
+  it('INT-45 under the Unicode character set or none declared, Jos\\XC3A9\\ is stored as José', async () => {
     for (const [charset, accession] of [
       ['UNICODE UTF-8', 'INT45-UTF8'],
       ['', 'INT45-NONE'],
