@@ -1,8 +1,7 @@
 /**
- * Results out that outlive a server (issue 17): a restart between sending and the acknowledgement,
+ * Results out that outlive a server: a restart between sending and the acknowledgement,
  * and two server instances on one PostgreSQL, each delivering every result once, in order.
  */
-import { Hl7Message } from '@medplum/core'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { orderListSchema } from '../../../contract'
@@ -13,7 +12,8 @@ import { hl7Outbox } from '../../../server/db/schema'
 import { eventually, startTestReceiver } from '../../support/mllpPeer'
 import { startTestApp } from '../../support/testApp'
 import { onPostgres, skipDatabase } from '../../support/testDatabase'
-import { accessionOf, controlIdOf, FAST, sections } from './support'
+import { accessionIn, controlIdIn, readHl7, valueOf } from './risReceiver'
+import { FAST, sections } from './support'
 
 describe.skipIf(skipDatabase)('HL7 results across a restart', () => {
   it('INT-21 a restart between sending and the ACK: sent again after the restart until AA, then never again', async () => {
@@ -55,7 +55,7 @@ describe.skipIf(skipDatabase)('HL7 results across a restart', () => {
           return row?.ackedAt !== null && row?.ackedAt !== undefined
         })
         expect(receiver.received).toHaveLength(2)
-        expect(new Set(receiver.received.map(controlIdOf)).size).toBe(1)
+        expect(new Set(receiver.received.map(controlIdIn)).size).toBe(1)
         expect(receiver.acknowledged).toHaveLength(1)
         // Another result goes through afterwards; the acknowledged one is not sent again.
         const [other] = orderListSchema
@@ -131,12 +131,12 @@ describe.skipIf(skipDatabase || !onPostgres)('HL7 results from two server instan
         const rows = await one.db.select().from(hl7Outbox)
         return rows.length === orders.length * 2 && rows.every((row) => row.ackedAt !== null)
       })
-      const ids = receiver.received.map(controlIdOf)
+      const ids = receiver.received.map(controlIdIn)
       expect(new Set(ids).size).toBe(ids.length)
       for (const order of orders) {
         const statuses = receiver.received
-          .filter((m) => accessionOf(m) === order.accession_number)
-          .map((m) => Hl7Message.parse(m).getSegment('OBR')?.getField(25).toString())
+          .filter((m) => accessionIn(m) === order.accession_number)
+          .map((m) => valueOf(readHl7(m), 'OBR', 25))
         expect(statuses).toEqual(['F', 'C'])
       }
     } finally {

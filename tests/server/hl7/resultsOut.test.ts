@@ -1,10 +1,9 @@
 /**
- * Results out (issue 17): a signature and each addendum become ORU^R01 messages in the outbox, in
+ * Results out: a signature and each addendum become ORU^R01 messages in the outbox, in
  * the transaction that wrote them, and reach a real MLLP receiver on loopback: once each, in
  * order, whether the receiver is up, down, slow, answers AE or drops the connection mid-answer.
  * A restart and two instances: ./resultsDurability.test.ts. On PGlite and PostgreSQL.
  */
-import { Hl7Message } from '@medplum/core'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderListSchema } from '../../../contract'
@@ -13,7 +12,8 @@ import { listAuditEvents } from '../../../server/repo/audit'
 import { eventually, startTestReceiver, type TestReceiver } from '../../support/mllpPeer'
 import { startTestApp, type TestApp } from '../../support/testApp'
 import { skipDatabase } from '../../support/testDatabase'
-import { accessionOf, controlIdOf, FAST, sections, unescape } from './support'
+import { accessionIn, controlIdIn, partOf, readHl7, segmentsOf, valueOf } from './risReceiver'
+import { FAST, sections } from './support'
 
 async function outboxRows(t: TestApp, orderId: string) {
   return t.db.select().from(hl7Outbox).where(eq(hl7Outbox.orderId, orderId)).orderBy(hl7Outbox.id)
@@ -63,11 +63,11 @@ describe.skipIf(skipDatabase)('HL7 results out over MLLP', () => {
    * after the ACK, which the tests check by counting every reception (`received`).
    */
   const received = (accession: string) =>
-    receiver.received.filter((message) => accessionOf(message) === accession)
+    receiver.received.filter((message) => accessionIn(message) === accession)
   const messagesFor = (accession: string) => {
     const seen = new Set<string>()
     return received(accession).filter((message) => {
-      const id = controlIdOf(message)
+      const id = controlIdIn(message)
       if (seen.has(id)) return false
       seen.add(id)
       return true
@@ -88,23 +88,21 @@ describe.skipIf(skipDatabase)('HL7 results out over MLLP', () => {
     await acked(order.id, 1)
     const [message] = messagesFor(order.accession_number)
     expect(message).toBeDefined()
-    const hl7 = Hl7Message.parse(message ?? '')
-    expect(hl7.header.getField(9).toString()).toBe('ORU^R01^ORU_R01')
-    expect(hl7.getSegment('PID')?.getField(3).toString()).toMatch(/^MRN/)
-    const obr = hl7.getSegment('OBR')
-    expect(obr?.getField(25).toString()).toBe('F')
-    expect(obr?.getField(3).toString()).toBe(order.accession_number)
-    expect(obr?.getComponent(32, 1)).toContain('&Dr Signer')
-    const obx = hl7.getAllSegments('OBX')
-    const codes = obx.map((s) => s.getComponent(3, 1))
+    // Read by npm hl7v2, which undoes HL7's escapes itself.
+    const hl7 = readHl7(message ?? '')
+    expect([1, 2, 3].map((c) => valueOf(hl7, 'MSH', 9, c)).join('^')).toBe('ORU^R01^ORU_R01')
+    expect(valueOf(hl7, 'PID', 3)).toMatch(/^MRN/)
+    expect(valueOf(hl7, 'OBR', 25)).toBe('F')
+    expect(valueOf(hl7, 'OBR', 3)).toBe(order.accession_number)
+    expect(valueOf(hl7, 'OBR', 32, 1, 2)).toBe('Dr Signer')
+    const obx = segmentsOf(hl7, 'OBX')
+    const codes = obx.map((s) => partOf(s, 3))
     expect(codes).toEqual(['HIS', 'TEC', 'FND', 'FND', 'IMP'])
-    expect(obx.at(-1)?.getComponent(3, 2)).toBe('IMPRESSION')
-    const lines = obx
-      .filter((s) => s.getComponent(3, 1) === 'FND')
-      .map((s) => s.getField(5).toString())
-    expect(lines.map(unescape)).toEqual(findings.split('\n'))
-    expect(lines[0]).toContain('\\F\\')
-    expect(obx.every((s) => s.getField(2).toString() === 'TX')).toBe(true)
+    expect(partOf(obx.at(-1), 3, 2)).toBe('IMPRESSION')
+    const lines = obx.filter((s) => partOf(s, 3) === 'FND').map((s) => partOf(s, 5))
+    expect(lines).toEqual(findings.split('\n'))
+    expect(message).toContain('Pipe \\F\\ caret \\S\\')
+    expect(obx.every((s) => partOf(s, 2) === 'TX')).toBe(true)
     // The audit trail: queued and acknowledged, with codes only.
     const events = await listAuditEvents(t.db, { orderId: order.id })
     const kinds = events.map((e) => e.kind)
@@ -119,19 +117,16 @@ describe.skipIf(skipDatabase)('HL7 results out over MLLP', () => {
     await addendum(order.id, 'First addendum.')
     await addendum(order.id, 'Second addendum.')
     await acked(order.id, 3)
-    const messages = messagesFor(order.accession_number).map((m) => Hl7Message.parse(m))
-    expect(messages.map((m) => m.getSegment('OBR')?.getField(25).toString())).toEqual([
-      'F',
-      'C',
-      'C',
-    ])
+    const messages = messagesFor(order.accession_number).map(readHl7)
+    expect(messages.map((m) => valueOf(m, 'OBR', 25))).toEqual(['F', 'C', 'C'])
     const last = messages[2]
-    const obx = last?.getAllSegments('OBX') ?? []
-    expect(obx.map((s) => s.getComponent(3, 1))).toEqual(['HIS', 'TEC', 'FND', 'IMP', 'ADD', 'ADD'])
-    expect(
-      obx.filter((s) => s.getComponent(3, 1) === 'ADD').map((s) => s.getField(5).toString()),
-    ).toEqual(['First addendum.', 'Second addendum.'])
-    expect(obx.at(-1)?.getComponent(16, 2)).toBe('Dr Signer')
+    const obx = last ? segmentsOf(last, 'OBX') : []
+    expect(obx.map((s) => partOf(s, 3))).toEqual(['HIS', 'TEC', 'FND', 'IMP', 'ADD', 'ADD'])
+    expect(obx.filter((s) => partOf(s, 3) === 'ADD').map((s) => partOf(s, 5))).toEqual([
+      'First addendum.',
+      'Second addendum.',
+    ])
+    expect(partOf(obx.at(-1), 16, 2)).toBe('Dr Signer')
   })
 
   it('INT-15 a receiver down loses nothing: results wait, then arrive once each and in order', async () => {
@@ -149,9 +144,7 @@ describe.skipIf(skipDatabase)('HL7 results out over MLLP', () => {
     await receiver.up()
     await acked(order.id, 2)
     const sent = messagesFor(order.accession_number)
-    expect(sent.map((m) => Hl7Message.parse(m).getSegment('OBR')?.getField(25).toString())).toEqual(
-      ['F', 'C'],
-    )
+    expect(sent.map((m) => valueOf(readHl7(m), 'OBR', 25))).toEqual(['F', 'C'])
     // Never again once acknowledged: a later result arrives, and these were not sent again.
     const receptions = received(order.accession_number).length
     const marker = take()
@@ -183,7 +176,7 @@ describe.skipIf(skipDatabase)('HL7 results out over MLLP', () => {
     expect(failing?.nextAttemptAt.getTime()).toBeGreaterThan(failing?.createdAt.getTime() ?? 0)
     receiver.mode = 'ack'
     await acked(order.id, 1)
-    const id = controlIdOf(messagesFor(order.accession_number)[0] ?? '')
+    const id = controlIdIn(messagesFor(order.accession_number)[0] ?? '')
     expect(receiver.acknowledged).toContain(id)
     // Once its ACK is recorded it is never sent again: a later result passes, this one does not.
     const receptions = received(order.accession_number).length

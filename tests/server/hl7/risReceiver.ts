@@ -6,7 +6,7 @@
  * by the application ack as a message of its own, as enhanced-mode receivers send (INT-70).
  */
 import net from 'node:net'
-import { HL7Message } from 'hl7v2'
+import { HL7Message, type HL7Segment } from 'hl7v2'
 import { eventually } from '../../support/mllpPeer'
 
 const VT = '\x0b'
@@ -39,24 +39,37 @@ export interface RisReceiver {
   close(): Promise<void>
 }
 
-/** A component (1-based) of a field of the first such segment, as hl7v2 reads it ('' if none). */
-export function valueOf(
-  message: HL7Message,
-  segment: string,
+/** A component (1-based) of a segment's field, as hl7v2 reads it ('' if none). */
+export function partOf(
+  segment: HL7Segment | undefined,
   field: number,
   component = 1,
   subComponent?: number,
 ): string {
-  const value: unknown = message.getSegment(segment)?.field(field).getValue(component, subComponent)
+  const value: unknown = segment?.field(field).getValue(component, subComponent)
   if (value === undefined || value === null) return ''
   return typeof value === 'string' || typeof value === 'number'
     ? String(value)
     : JSON.stringify(value)
 }
 
+/** The same, of the first such segment of a message. */
+export const valueOf = (
+  message: HL7Message,
+  segment: string,
+  field: number,
+  component = 1,
+  subComponent?: number,
+) => partOf(message.getSegment(segment), field, component, subComponent)
+
 /** Every segment of a type, in order. */
 export const segmentsOf = (message: HL7Message, type: string) =>
   message.segments.filter((s) => s.segmentType === type)
+
+/** A message's text as hl7v2 reads it, and its control id (MSH-10) and accession (OBR-18). */
+export const readHl7 = (text: string) => HL7Message.parse(text)
+export const controlIdIn = (text: string) => readHl7(text).controlId
+export const accessionIn = (text: string) => valueOf(readHl7(text), 'OBR', 18)
 
 export async function startRisReceiver(answer: RisAnswer = 'AA'): Promise<RisReceiver> {
   const sockets = new Set<net.Socket>()
