@@ -1,6 +1,6 @@
 /**
  * WS-8: the open study's patient in the workspace header: full name, age in whole years from
- * the date of birth, and sex, with the study itself for context, its images ('Open images', INT-40)
+ * the date of birth ('Age unknown' for a patient not yet identified, who has none: INT-61), and sex, with the study itself for context, its images ('Open images', INT-40)
  * and who else reads it (WL-10). `now` is the clinician's
  * clock; the app passes nothing and the header reads the time when it renders.
  */
@@ -73,11 +73,9 @@ export function PatientHeader({ orderId, now }: PatientHeaderProps) {
       <Heading as="h1" size="md" flexShrink={0} whiteSpace="nowrap">
         {patient.first_name} {patient.last_name}
       </Heading>
-      {age !== null && (
-        <Text color="fg.muted" flexShrink={0} whiteSpace="nowrap">
-          {age === 1 ? '1 year' : `${String(age)} years`}
-        </Text>
-      )}
+      <Text color="fg.muted" flexShrink={0} whiteSpace="nowrap">
+        {age === null ? 'Age unknown' : age === 1 ? '1 year' : `${String(age)} years`}
+      </Text>
       {patient.sex !== '' && (
         <Text color="fg.muted" flexShrink={0} whiteSpace="nowrap">
           {sexLabel(patient.sex)}
