@@ -1,5 +1,5 @@
 /**
- * Golden samples (issue 17): order messages two other vendors publish (tests/server/hl7/samples/,
+ * Golden samples: order and patient messages three other vendors publish (tests/server/hl7/samples/,
  * whose README cites each source and says what was adapted) sent over real MLLP, and the orders
  * they become; and the command-line MLLP client of the README's example, run as a process.
  */
@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ackOf, sendFrame } from '../../support/mllpPeer'
 import { startTestApp, type TestApp } from '../../support/testApp'
 import { skipDatabase } from '../../support/testDatabase'
-import { orderByAccession } from './support'
+import { orderByAccession, orm } from './support'
+import { readAck } from './wire'
 
 const SAMPLES = path.resolve(import.meta.dirname, 'samples')
 const sample = (name: string) => readFileSync(path.join(SAMPLES, name), 'utf8')
@@ -73,6 +74,70 @@ describe.skipIf(skipDatabase)('published HL7 order messages', () => {
       priority: 'stat',
       studyInstanceUid: '1.2.826.0.1.3680043.8.2186.1.1',
     })
+  })
+
+  it('INT-60 dcm4che OMI^O23 (v2.5.1, IHE MESA Order Filler) becomes its order: IPC accession, UID and modality, OBR-4 code and system, ORC-2/ORC-3', async () => {
+    const ack = readAck(await sendFrame(port, sample('dcm4che-omi-o23-imaging-order.hl7')))
+    expect(ack.code).toBe('AA')
+    const row = await orderByAccession(t.db, 'AccessionNumber')
+    expect(row?.patient).toMatchObject({
+      mrn: 'PID_1',
+      mrnAuthority: 'ADT1',
+      lastName: 'Smith',
+      firstName: 'Lucy Mark',
+      dateOfBirth: '2014-10-14',
+      sex: 'female',
+    })
+    expect(row?.order).toMatchObject({
+      status: 'scheduled',
+      studyDescription: 'Microscopic Observation',
+      procedureCode: '10637-7',
+      procedureCodingSystem: 'LN',
+      placerOrderNumber: 'PlacerOrderNumberImagingServiceRequest',
+      fillerOrderNumber: 'FillerOrderNumberImagingServiceRequest',
+      modality: 'CT',
+      priority: 'routine',
+      studyInstanceUid: '1.2.392.200036.9125.0.198811291108.7',
+    })
+  })
+
+  it('INT-60 dcm4che ADT^A08 (v2.3.1) renames the patient it names, acknowledged as ACK^A08', async () => {
+    const order = orm({
+      accession: 'INT60-A08',
+      mrn: '583295',
+      family: 'Before',
+      birth: '19500101',
+    })
+    expect(readAck(await sendFrame(port, order)).code).toBe('AA')
+    const ack = readAck(await sendFrame(port, sample('dcm4che-adt-a08.hl7')))
+    expect(ack).toMatchObject({ code: 'AA', acknowledges: '103132' })
+    expect(ack.type).toMatch(/^ACK\^A08/)
+    expect((await orderByAccession(t.db, 'INT60-A08'))?.patient).toMatchObject({
+      mrn: '583295',
+      lastName: 'SILVERHEELS',
+      firstName: 'JAY',
+      dateOfBirth: '1900-01-02',
+      sex: 'male',
+    })
+  })
+
+  it('INT-60 dcm4che ADT^A40 (v2.5.1) moves the orders of the merged MRN to the surviving patient', async () => {
+    expect(
+      readAck(await sendFrame(port, orm({ accession: 'INT60-OLD', mrn: 'OLD_PID_1' }))).code,
+    ).toBe('AA')
+    expect(
+      readAck(await sendFrame(port, orm({ accession: 'INT60-NEW', mrn: 'NEW_PID_1' }))).code,
+    ).toBe('AA')
+    const ack = readAck(await sendFrame(port, sample('dcm4che-adt-a40-patient-merge.hl7')))
+    expect(ack).toMatchObject({ code: 'AA', acknowledges: '1002122' })
+    expect(ack.type).toMatch(/^ACK\^A40/)
+    for (const accession of ['INT60-OLD', 'INT60-NEW']) {
+      expect((await orderByAccession(t.db, accession))?.patient).toMatchObject({
+        mrn: 'NEW_PID_1',
+        lastName: 'New_Smith',
+        firstName: 'Lucy Mark',
+      })
+    }
   })
 
   it('INT-24 scripts/mllp-send.ts frames a file, prints the ACK and exits 0 on AA, 1 otherwise', async () => {
