@@ -44,7 +44,8 @@ import { createSpeechTokenProvider } from './speech/tokenProvider'
 import { createImageLookups, type ImageLookups } from './integration/imageLookups'
 import { orderLinks } from './integration/viewerLinks'
 import type { OrderLinks } from './domain/studies'
-import { fhirRoutes } from './integration/fhirRoute'
+import { fhirReportAlias } from './integration/fhir/reportAlias'
+import { FHIR_PREFIX, fhirServer } from './integration/fhir/server'
 import { impressionDraftRoutes } from './routes/impressionDraft'
 
 declare module 'fastify' {
@@ -219,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         leaseMs: config.claimLeaseSeconds * 1000,
         links,
       })
-      await api.register(fhirRoutes, { db })
+      await api.register(fhirReportAlias, { db })
       await api.register(eventRoutes, { hub, maxStreamMs: MAX_STREAM_MS })
       await api.register(priorRoutes, { db })
       await api.register(qaRoutes, { db })
@@ -238,6 +239,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   )
 
   app.get('/healthz', () => ({ ok: true }))
+
+  // The FHIR R4 server (INT-76): its own guard, errors as OperationOutcome, never the SPA.
+  await app.register(fhirServer, {
+    prefix: FHIR_PREFIX,
+    db,
+    verifier,
+    clients: config.fhir.clients,
+    now,
+  })
 
   await serveWebApp(app, config.staticDir)
 

