@@ -31,7 +31,7 @@ const SEX_CODES: Record<Sex, string> = { female: 'F', male: 'M', other: 'O', unk
 
 type Identity = Pick<
   Hl7Config,
-  'sendingApplication' | 'sendingFacility' | 'receivingApplication' | 'receivingFacility'
+  'sendingApplication' | 'sendingFacility' | 'receivingApplication' | 'receivingFacility' | 'mrn'
 >
 
 export function buildResultMessage(data: ResultData, identity: Identity): string {
@@ -82,8 +82,9 @@ export function buildResultMessage(data: ResultData, identity: Identity): string
       'PID',
       '1',
       '',
-      // CX: id ^^^ assigning authority (HD namespace) ^ identifier type (INT-66).
-      [t(patient.mrn), '', '', t(patient.mrnAuthority), 'MR'].join(c),
+      // CX: id ^^^ assigning authority (HD namespace) ^ identifier type, the one the MRN was
+      // taken by (HL7_MRN_IDENTIFIER_TYPE, MR by default) (INT-66).
+      [t(patient.mrn), '', '', t(patient.mrnAuthority), t(identity.mrn.identifierType)].join(c),
       '',
       components(patient.lastName, patient.firstName),
       '',

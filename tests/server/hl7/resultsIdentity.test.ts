@@ -8,9 +8,10 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
-import type { HL7Message } from 'hl7v2'
+import { HL7Message } from 'hl7v2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, patients } from '../../../server/db/schema'
+import { buildResultMessage } from '../../../server/integration/hl7/resultMessage'
 import { startTestApp, type TestApp } from '../../support/testApp'
 import { skipDatabase } from '../../support/testDatabase'
 import { startRisReceiver, valueOf, type RisReceiver } from './risReceiver'
@@ -168,4 +169,54 @@ describe.skipIf(skipDatabase)('HL7 results the RIS can file', () => {
       expect(valueOf(oru, 'PID', 7)).toBe('')
     },
   )
+})
+
+describe('HL7 result identity, built alone', () => {
+  it('INT-66 PID-3 names the MRN by the identifier type it was taken by (HL7_MRN_IDENTIFIER_TYPE)', () => {
+    const at = new Date('2026-11-25T08:30:00.008Z')
+    const text = buildResultMessage(
+      {
+        controlId: 'RO1',
+        kind: 'final',
+        at,
+        patient: {
+          mrn: '4711',
+          mrnAuthority: 'CLINIC',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          dateOfBirth: null,
+          sex: 'female',
+        },
+        order: {
+          accessionNumber: 'ACC1',
+          placerOrderNumber: 'PLC1',
+          fillerOrderNumber: null,
+          procedureCode: 'CTCHEST',
+          procedureCodingSystem: null,
+          studyDescription: 'CT CHEST',
+          modality: 'CT',
+          orderedAt: at,
+        },
+        report: {
+          sections: { history: '', technique: '', comparison: '', findings: 'x', impression: 'y' },
+          finalizedAt: at,
+          signer: { userId: 'u1', name: 'Dr A' },
+        },
+        addenda: [],
+      },
+      {
+        sendingApplication: 'READOUT',
+        sendingFacility: 'RADIOLOGY',
+        receivingApplication: 'RIS',
+        receivingFacility: 'HOSP',
+        mrn: { identifierType: 'PI', authority: null },
+      },
+    )
+    const oru = HL7Message.parse(text)
+    expect([1, 4, 5].map((c) => valueOf(oru, 'PID', 3, c))).toEqual(['4711', 'CLINIC', 'PI'])
+    expect(valueOf(oru, 'PID', 7)).toBe('')
+    // A code without a coding system: code^text, no trailing separator.
+    expect(text).toContain('|CTCHEST^CT CHEST|')
+    expect(valueOf(oru, 'OBR', 3)).toBe('ACC1')
+  })
 })
