@@ -51,7 +51,7 @@ export function unescapeHl7(value: string, context: Hl7Context): string {
   })
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')
 
 /** A component as text (1-based field, component, repetition), trimmed; '' when absent. */
 export function textOf(

@@ -77,8 +77,8 @@ export async function startHl7Listener(deps: Hl7ListenerDeps): Promise<MllpListe
       idleTimeoutMs: config.idleTimeoutMs,
       maxConnections: config.maxConnections,
     },
-    log: (message) => {
-      log.error(message)
+    log: (message, level = 'error') => {
+      log[level](message)
     },
     refuseTooLarge(head) {
       const problem: Hl7Issue = {

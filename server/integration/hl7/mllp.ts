@@ -115,8 +115,8 @@ export interface MllpListenerOptions {
   handle: (text: string, encoding: TextEncodingName) => Promise<string[]>
   /** Answers a frame beyond the limit (its first bytes); the connection closes after. */
   refuseTooLarge: (head: Buffer) => string[]
-  /** Told of noise, limits and connection errors, never of content. */
-  log: (message: string) => void
+  /** Told of noise, limits and connection errors, never of content; routine closes as 'info'. */
+  log: (message: string, level?: 'info' | 'error') => void
 }
 
 /** How long a connection refused for a too-large frame may take to hang up before it is cut. */
@@ -146,7 +146,10 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
     socket.on('timeout', () => {
       // Writing the answer counts as activity and starts the wait again.
       if (busy > 0) return
-      options.log(`HL7 listener: an idle connection closed after ${limits.idleTimeoutMs} ms`)
+      options.log(
+        `HL7 listener: an idle connection closed after ${limits.idleTimeoutMs} ms`,
+        'info',
+      )
       socket.destroy()
     })
     socket.on('data', (chunk: Buffer) => {

@@ -6,10 +6,9 @@
  */
 import type { Hl7Message } from '@medplum/core'
 import type { Hl7Issue } from '../../domain/hl7'
+import { escapeRegExp } from './fields'
 import { issue } from './issues'
 import type { TextEncodingName } from './mllp'
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')
 
 /** C0 controls and DEL (a segment's own CR never reaches a field). */
 const isControl = (code: number) => code < 0x20 || code === 0x7f

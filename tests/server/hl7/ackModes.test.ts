@@ -4,13 +4,20 @@
  * each as HL7 table 0155 asks) when either is valued. Every ACK is read by npm `hl7v2`, and some
  * by python-hl7, never by the server's own HL7 library.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { acknowledgementsFor, type AckMode } from '../../../server/integration/hl7/ackModes'
 import { formatAckTime } from '../../../server/integration/hl7/ack'
-import { startTestApp, type TestApp } from '../../support/testApp'
 import { skipDatabase } from '../../support/testDatabase'
 import { inboundCount, orderByAccession, orm, type OrmOptions } from './support'
-import { converse, readAck, readAcksInPython, withHeader, type ReadAck } from './wire'
+import {
+  converse,
+  exchange,
+  readAck,
+  readAcksInPython,
+  withHeader,
+  withListener,
+  type ReadAck,
+} from './wire'
 
 describe('INT-44 the acknowledgement time', () => {
   it('INT-44 the time of an ACK keeps the leading zeros of its milliseconds and names its offset', () => {
@@ -62,27 +69,10 @@ describe('INT-42 which acknowledgements go out (HL7 table 0155)', () => {
 })
 
 describe.skipIf(skipDatabase)('INT-41 acknowledgement modes over MLLP', () => {
-  let t: TestApp
-  let port: number
+  const listener = withListener()
+  const db = () => listener.app().db
+  const send = (messages: string[], count: number) => exchange(listener.port(), messages, count)
 
-  beforeAll(async () => {
-    t = await startTestApp({ env: { HL7_LISTEN_PORT: '0' } })
-    port = t.app.hl7.port() ?? 0
-  })
-  afterAll(async () => {
-    await t.close()
-  })
-
-  /** Sends `messages` on one connection; the frames that came once `count` have. */
-  const exchange = async (messages: string[], count: number) => {
-    const peer = await converse(port)
-    try {
-      for (const message of messages) peer.send(message)
-      return await peer.until(count)
-    } finally {
-      peer.close()
-    }
-  }
   const order = (options: OrmOptions, header: Parameters<typeof withHeader>[1]) =>
     withHeader(orm({ version: '2.5.1', ...options }), header)
   const expectOwnHeader = (ack: ReadAck, acknowledged: string) => {
@@ -95,7 +85,7 @@ describe.skipIf(skipDatabase)('INT-41 acknowledgement modes over MLLP', () => {
   it('INT-41 no acknowledgement types: original mode, one ACK (AA, or AE with its ERR), read alike by hl7v2 and python-hl7', async () => {
     const good = orm({ controlId: 'INT41-OK', accession: 'INT41-ACC' })
     const bad = orm({ controlId: 'INT41-BAD', family: '' })
-    const peer = await converse(port)
+    const peer = await converse(listener.port())
     peer.send(good)
     peer.send(bad)
     const frames = await peer.until(2)
@@ -111,11 +101,11 @@ describe.skipIf(skipDatabase)('INT-41 acknowledgement modes over MLLP', () => {
       ['AE', 'INT41-BAD'],
     ])
     expect(python[0]?.time).toBe(ok?.time)
-    expect((await orderByAccession(t.db, 'INT41-ACC'))?.order.status).toBe('scheduled')
+    expect((await orderByAccession(db(), 'INT41-ACC'))?.order.status).toBe('scheduled')
   })
 
   it('INT-42 AL/AL: the accept acknowledgement CA, then the application acknowledgement AA as a message of its own', async () => {
-    const frames = await exchange(
+    const frames = await send(
       [
         order(
           { controlId: 'INT42-ALAL', accession: 'INT42-ALAL' },
@@ -134,7 +124,7 @@ describe.skipIf(skipDatabase)('INT-41 acknowledgement modes over MLLP', () => {
       ['CA', 'INT42-ALAL'],
       ['AA', 'INT42-ALAL'],
     ])
-    expect((await orderByAccession(t.db, 'INT42-ALAL'))?.order.status).toBe('scheduled')
+    expect((await orderByAccession(db(), 'INT42-ALAL'))?.order.status).toBe('scheduled')
   })
 
   /**
@@ -143,7 +133,7 @@ describe.skipIf(skipDatabase)('INT-41 acknowledgement modes over MLLP', () => {
    */
   const answersTo = async (options: OrmOptions, header: Parameters<typeof withHeader>[1]) => {
     const marker = orm({ controlId: `MARK${Date.now()}${Math.random()}`.slice(0, 20) })
-    const peer = await converse(port)
+    const peer = await converse(listener.port())
     try {
       peer.send(order(options, header))
       peer.send(marker)
@@ -159,12 +149,12 @@ describe.skipIf(skipDatabase)('INT-41 acknowledgement modes over MLLP', () => {
   const codesOf = (acks: ReadAck[]) => acks.map((a) => a.code)
 
   it('INT-42 NE/NE sends nothing, yet the order is applied; AL/NE only CA; NE/AL only AA', async () => {
-    const before = await inboundCount(t.db)
+    const before = await inboundCount(db())
     expect(
       codesOf(await answersTo({ accession: 'INT42-NENE' }, { accept: 'NE', application: 'NE' })),
     ).toEqual([])
-    expect(await inboundCount(t.db)).toBeGreaterThan(before)
-    expect((await orderByAccession(t.db, 'INT42-NENE'))?.order.status).toBe('scheduled')
+    expect(await inboundCount(db())).toBeGreaterThan(before)
+    expect((await orderByAccession(db(), 'INT42-NENE'))?.order.status).toBe('scheduled')
     expect(codesOf(await answersTo({}, { accept: 'AL', application: 'NE' }))).toEqual(['CA'])
     expect(codesOf(await answersTo({}, { accept: 'NE', application: 'AL' }))).toEqual(['AA'])
   })
@@ -196,11 +186,11 @@ describe.skipIf(skipDatabase)('INT-41 acknowledgement modes over MLLP', () => {
       { controlId: 'INT43-CTRL', accession: 'INT43-ACC' },
       { accept: 'AL', application: 'AL' },
     )
-    const first = (await exchange([message], 2)).map(readAck)
-    const records = await inboundCount(t.db)
-    const again = (await exchange([message], 2)).map(readAck)
+    const first = (await send([message], 2)).map(readAck)
+    const records = await inboundCount(db())
+    const again = (await send([message], 2)).map(readAck)
     expect(codesOf(again)).toEqual(codesOf(first))
     expect(again.map((a) => a.acknowledges)).toEqual(['INT43-CTRL', 'INT43-CTRL'])
-    expect(await inboundCount(t.db)).toBe(records)
+    expect(await inboundCount(db())).toBe(records)
   })
 })

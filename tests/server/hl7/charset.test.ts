@@ -5,15 +5,14 @@
  * read by npm `hl7v2`.
  */
 import { Hl7Message } from '@medplum/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   controlCharacterIssues,
   resolveHexEscapes,
 } from '../../../server/integration/hl7/valueChecks'
-import { startTestApp, type TestApp } from '../../support/testApp'
 import { skipDatabase } from '../../support/testDatabase'
 import { orderByAccession, orm, type OrmOptions } from './support'
-import { converse, readAck, withHeader } from './wire'
+import { exchange, readAck, withHeader, withListener } from './wire'
 
 describe('INT-45 hexadecimal escapes are read in the message character set', () => {
   const msh = 'MSH|^~\\&|RIS|HOSP|READOUT|RAD|20261125083000||ORM^O01|C1|P|2.5.1'
@@ -50,26 +49,11 @@ describe('INT-45 hexadecimal escapes are read in the message character set', () 
 })
 
 describe.skipIf(skipDatabase)('INT-45 character sets over MLLP', () => {
-  let t: TestApp
-  let port: number
-
-  beforeAll(async () => {
-    t = await startTestApp({ env: { HL7_LISTEN_PORT: '0' } })
-    port = t.app.hl7.port() ?? 0
-  })
-  afterAll(async () => {
-    await t.close()
-  })
-
+  const listener = withListener()
+  const db = () => listener.app().db
   const send = async (message: string, encoding: BufferEncoding = 'utf8') => {
-    const peer = await converse(port)
-    try {
-      peer.send(message, encoding)
-      const [frame = ''] = await peer.until(1)
-      return { raw: frame, ack: readAck(frame) }
-    } finally {
-      peer.close()
-    }
+    const [frame = ''] = await exchange(listener.port(), [message], 1, encoding)
+    return { raw: frame, ack: readAck(frame) }
   }
   const order = (options: OrmOptions, charset: string) =>
     withHeader(orm({ version: '2.5.1', ...options }), { charset })
@@ -84,7 +68,7 @@ describe.skipIf(skipDatabase)('INT-45 character sets over MLLP', () => {
         charset,
       )
       expect((await send(message)).ack.code).toBe('AA')
-      const row = await orderByAccession(t.db, accession)
+      const row = await orderByAccession(db(), accession)
       expect(row?.patient).toMatchObject({ firstName: 'José', lastName: 'Müller' })
       expect(row?.order.indication).toBe('A|B')
     }
@@ -98,7 +82,7 @@ describe.skipIf(skipDatabase)('INT-45 character sets over MLLP', () => {
     const { raw, ack } = await send(message, 'latin1')
     expect(ack.code).toBe('AA')
     expect(raw.split('\r')[0]?.split('|')[17]).toBe('8859/1')
-    const row = await orderByAccession(t.db, 'INT45-LATIN1')
+    const row = await orderByAccession(db(), 'INT45-LATIN1')
     expect(row?.patient).toMatchObject({ firstName: 'José', lastName: 'Müller' })
   })
 
@@ -116,7 +100,7 @@ describe.skipIf(skipDatabase)('INT-45 character sets over MLLP', () => {
       const { ack } = await send(order({ accession, ...fields }, 'UNICODE UTF-8'))
       expect(ack.code, location).toBe('AE')
       expect(ack.errors, location).toContainEqual({ location, code: '102' })
-      expect(await orderByAccession(t.db, accession)).toBeUndefined()
+      expect(await orderByAccession(db(), accession)).toBeUndefined()
     }
   })
 
@@ -126,7 +110,7 @@ describe.skipIf(skipDatabase)('INT-45 character sets over MLLP', () => {
       const { ack } = await send(order({ accession, given }, 'UNICODE UTF-8'))
       expect(ack.code).toBe('AE')
       expect(ack.errors).toContainEqual({ location: 'PID^1^5', code: '102' })
-      expect(await orderByAccession(t.db, accession)).toBeUndefined()
+      expect(await orderByAccession(db(), accession)).toBeUndefined()
     }
   })
 })

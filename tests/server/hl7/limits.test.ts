@@ -12,7 +12,7 @@ import { eventually } from '../../support/mllpPeer'
 import { startTestApp, type TestApp } from '../../support/testApp'
 import { skipDatabase } from '../../support/testDatabase'
 import { orderByAccession, orm } from './support'
-import { converse, readAck, withHeader, type Conversation } from './wire'
+import { converse, readAck, withHeader, withListener, type Conversation } from './wire'
 
 describe('INT-48 the limits’ settings', () => {
   it('INT-48 default to 1 MB a message, 60 s idle and 64 connections, and can be set', () => {
@@ -52,18 +52,7 @@ describe('INT-48 the limits’ settings', () => {
 })
 
 describe.skipIf(skipDatabase)('INT-48 message size and idle connections over MLLP', () => {
-  let t: TestApp
-  let port: number
-
-  beforeAll(async () => {
-    t = await startTestApp({
-      env: { HL7_LISTEN_PORT: '0', HL7_MAX_MESSAGE_BYTES: '4096', HL7_IDLE_TIMEOUT_S: '1' },
-    })
-    port = t.app.hl7.port() ?? 0
-  })
-  afterAll(async () => {
-    await t.close()
-  })
+  const listener = withListener({ HL7_MAX_MESSAGE_BYTES: '4096', HL7_IDLE_TIMEOUT_S: '1' })
 
   it('INT-48 a message beyond the limit is answered AR (CR in enhanced mode) with ERR 102, its connection closed, nothing stored', async () => {
     const big = 'x'.repeat(10_000)
@@ -73,18 +62,18 @@ describe.skipIf(skipDatabase)('INT-48 message size and idle connections over MLL
     ] as const) {
       const accession = `INT48-${code}`
       const controlId = `INT48-${code}-CTRL`
-      const peer = await converse(port)
+      const peer = await converse(listener.port())
       peer.send(withHeader(orm({ accession, controlId, indication: big }), header))
       const [ack] = (await peer.until(1)).map(readAck)
       expect(ack).toMatchObject({ code, acknowledges: controlId })
       expect(ack?.errors).toContainEqual({ location: 'MSH^1', code: '102' })
       await peer.closed
-      expect(await orderByAccession(t.db, accession)).toBeUndefined()
+      expect(await orderByAccession(listener.app().db, accession)).toBeUndefined()
     }
   })
 
   it('INT-48 a frame beyond the limit with no MSH is refused AR by us, and the connection closed', async () => {
-    const peer = await converse(port)
+    const peer = await converse(listener.port())
     peer.send('y'.repeat(10_000))
     const [ack] = (await peer.until(1)).map(readAck)
     expect(ack).toMatchObject({ code: 'AR', acknowledges: '' })
@@ -92,11 +81,11 @@ describe.skipIf(skipDatabase)('INT-48 message size and idle connections over MLL
   })
 
   it('INT-49 an idle connection closes after HL7_IDLE_TIMEOUT_S, also after a message was answered', async () => {
-    const silent = await converse(port)
+    const silent = await converse(listener.port())
     const started = Date.now()
     await silent.closed
     expect(Date.now() - started).toBeGreaterThanOrEqual(900)
-    const answered = await converse(port)
+    const answered = await converse(listener.port())
     answered.send(orm({ accession: 'INT49-ACC' }))
     expect(readAck((await answered.until(1))[0] ?? '').code).toBe('AA')
     await answered.closed

@@ -6,6 +6,8 @@
 import { execFileSync } from 'node:child_process'
 import net from 'node:net'
 import { HL7Message } from 'hl7v2'
+import { afterAll, beforeAll } from 'vitest'
+import { startTestApp, type TestApp } from '../../support/testApp'
 
 const VT = '\x0b'
 const END = '\x1c\r'
@@ -159,4 +161,42 @@ export function withHeader(
   f[15] = fields.application ?? ''
   f[17] = fields.charset ?? f[17] ?? ''
   return [f.join('|'), ...rest].join('\r')
+}
+
+/**
+ * For a describe block: the test app with its MLLP listener on a free port (and `env`), started
+ * before its tests and closed after them.
+ */
+export function withListener(env: Record<string, string> = {}): {
+  app: () => TestApp
+  port: () => number
+} {
+  let t: TestApp | undefined
+  beforeAll(async () => {
+    t = await startTestApp({ env: { HL7_LISTEN_PORT: '0', ...env } })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+  const app = () => {
+    if (!t) throw new Error('the test app is not started')
+    return t
+  }
+  return { app, port: () => app().app.hl7.port() ?? 0 }
+}
+
+/** Sends `messages` on one new connection; the frames that came back once `count` have. */
+export async function exchange(
+  port: number,
+  messages: string[],
+  count: number,
+  encoding: BufferEncoding = 'utf8',
+): Promise<string[]> {
+  const peer = await converse(port)
+  try {
+    for (const message of messages) peer.send(message, encoding)
+    return await peer.until(count)
+  } finally {
+    peer.close()
+  }
 }
