@@ -2,8 +2,9 @@
  * The RIS can file the result (INT-66, INT-69): the ORU^R01 echoes the placer and filler order
  * numbers, the procedure code with its coding system and the MRN with its assigning authority it
  * sent, and leaves PID-7 empty for an unknown birth date. Read by HL7 implementations Readout does
- * not use: npm `hl7v2` (the receiving RIS) and python-hl7 (Debian python3-hl7). The order's
- * fields are set in the database as the order message stores them. On PGlite and PostgreSQL.
+ * not use: npm `hl7v2` (the receiving RIS) and python-hl7 (Debian python3-hl7). Most orders get
+ * their fields set in the database as the order message stores them; one arrives over MLLP as a
+ * RIS sends it. On PGlite and PostgreSQL.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -13,10 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, patients } from '../../../server/db/schema'
 import { buildResultMessage } from '../../../server/integration/hl7/resultMessage'
 import { startTestApp, type TestApp } from '../../support/testApp'
+import { ackOf, sendFrame } from '../../support/mllpPeer'
 import { skipDatabase } from '../../support/testDatabase'
 import { startRisReceiver, valueOf, type RisReceiver } from './risReceiver'
 import { signOn, unsignedOrders } from './resultsSupport'
-import { FAST } from './support'
+import { FAST, orm } from './support'
 
 const PYTHON = '/usr/bin/python3'
 
@@ -43,7 +45,9 @@ describe.skipIf(skipDatabase)('HL7 results the RIS can file', () => {
 
   beforeAll(async () => {
     ris = await startRisReceiver('AA')
-    t = await startTestApp({ env: { ...FAST, HL7_SEND_TO: `127.0.0.1:${ris.port}` } })
+    t = await startTestApp({
+      env: { ...FAST, HL7_LISTEN_PORT: '0', HL7_SEND_TO: `127.0.0.1:${ris.port}` },
+    })
     token = (await t.signUp()).token
   })
   afterAll(async () => {
@@ -136,6 +140,27 @@ describe.skipIf(skipDatabase)('HL7 results the RIS can file', () => {
     expect(valueOf(oru, 'OBR', 4, 2)).toBe(order.study_description)
     expect(valueOf(oru, 'PID', 3, 4)).toBe('')
     expect(valueOf(oru, 'PID', 3, 5)).toBe('MR')
+  })
+
+  it('INT-66 end to end: an order the RIS sent over MLLP comes back in its result with the numbers, code and MRN authority it sent', async () => {
+    const accession = `E2E${String(Date.now())}`
+    const mrn = `M${String(Date.now())}`
+    const answer = ackOf(await sendFrame(t.app.hl7.port() ?? 0, orm({ accession, mrn, birth: '' })))
+    expect(answer.code).toBe('AA')
+    const order = (await unsignedOrders(t.app, token)).find((o) => o.accession_number === accession)
+    if (!order) throw new Error('the order did not arrive')
+    const oru = await resultFor(order.id, accession)
+    expect(valueOf(oru, 'ORC', 2)).toBe(`P${accession}`)
+    expect(valueOf(oru, 'OBR', 2)).toBe(`P${accession}`)
+    expect(valueOf(oru, 'ORC', 3)).toBe(`F${accession}`)
+    expect(valueOf(oru, 'OBR', 3)).toBe(`F${accession}`)
+    expect([1, 2, 3].map((c) => valueOf(oru, 'OBR', 4, c))).toEqual([
+      '71260',
+      'CT CHEST WITH CONTRAST',
+      'C4',
+    ])
+    expect([1, 4, 5].map((c) => valueOf(oru, 'PID', 3, c))).toEqual([mrn, 'HOSP', 'MR'])
+    expect(valueOf(oru, 'PID', 7)).toBe('')
   })
 
   it.skipIf(!existsSync(PYTHON))(
