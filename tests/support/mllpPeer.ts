@@ -73,6 +73,22 @@ export function ackOf(ack: string): { code: string; controlId: string; errors: s
   }
 }
 
+/** Hands `onFrame` each whole frame a connection brings, however its bytes are chunked. */
+export function onFrames(socket: net.Socket, onFrame: (message: string) => void): void {
+  let buffer = ''
+  socket.on('data', (data: Buffer) => {
+    buffer += data.toString('utf8')
+    for (;;) {
+      const start = buffer.indexOf(VT)
+      const end = buffer.indexOf(END)
+      if (start < 0 || end < 0) break
+      const message = buffer.slice(start + 1, end)
+      buffer = buffer.slice(end + 2)
+      onFrame(message)
+    }
+  })
+}
+
 export type ReceiverMode = 'ack' | 'error' | 'silent' | 'drop'
 
 /** A results receiver: records each message it got and answers as its mode says. */
@@ -120,32 +136,23 @@ export async function startTestReceiver(mode: ReceiverMode = 'ack'): Promise<Tes
         sockets.add(socket)
         socket.on('close', () => sockets.delete(socket))
         socket.on('error', () => undefined)
-        let buffer = ''
-        socket.on('data', (data: Buffer) => {
-          buffer += data.toString('utf8')
-          for (;;) {
-            const start = buffer.indexOf(VT)
-            const end = buffer.indexOf(END)
-            if (start < 0 || end < 0) break
-            const message = buffer.slice(start + 1, end)
-            buffer = buffer.slice(end + 2)
-            receiver.received.push(message)
-            const id = controlIdOf(message)
-            const answer = (code: string, extra = '') =>
-              `MSH|^~\\&|RIS|HOSP|READOUT|RAD|20261126000000||ACK^R01^ACK|A${id}|P|2.5.1\rMSA|${code}|${id}${extra}`
-            if (receiver.mode === 'ack') {
-              receiver.acknowledged.push(id)
-              socket.write(framed(answer('AA')))
-            } else if (receiver.mode === 'error') {
-              socket.write(
-                framed(`${answer('AE')}\rERR||OBR^1^18|204^Unknown key identifier^HL70357|E`),
-              )
-            } else if (receiver.mode === 'drop') {
-              // Half an acknowledgement, then the connection goes.
-              socket.write(`${VT}${answer('AA').slice(0, 20)}`, () => socket.destroy())
-            }
-            notify()
+        onFrames(socket, (message) => {
+          receiver.received.push(message)
+          const id = controlIdOf(message)
+          const answer = (code: string, extra = '') =>
+            `MSH|^~\\&|RIS|HOSP|READOUT|RAD|20261126000000||ACK^R01^ACK|A${id}|P|2.5.1\rMSA|${code}|${id}${extra}`
+          if (receiver.mode === 'ack') {
+            receiver.acknowledged.push(id)
+            socket.write(framed(answer('AA')))
+          } else if (receiver.mode === 'error') {
+            socket.write(
+              framed(`${answer('AE')}\rERR||OBR^1^18|204^Unknown key identifier^HL70357|E`),
+            )
+          } else if (receiver.mode === 'drop') {
+            // Half an acknowledgement, then the connection goes.
+            socket.write(`${VT}${answer('AA').slice(0, 20)}`, () => socket.destroy())
           }
+          notify()
         })
       })
       const listening = server

@@ -7,10 +7,7 @@
  */
 import net from 'node:net'
 import { HL7Message, type HL7Segment } from 'hl7v2'
-import { eventually } from '../../support/mllpPeer'
-
-const VT = '\x0b'
-const END = '\x1c\r'
+import { eventually, framed, onFrames } from '../../support/mllpPeer'
 
 export type RisAnswer =
   | 'AA'
@@ -74,38 +71,29 @@ export const accessionIn = (text: string) => valueOf(readHl7(text), 'OBR', 18)
 export async function startRisReceiver(answer: RisAnswer = 'AA'): Promise<RisReceiver> {
   const sockets = new Set<net.Socket>()
   const ackFrame = (message: HL7Message, code: string) =>
-    `${VT}${message.createAck(code as 'AA').toHL7String()}${END}`
+    framed(message.createAck(code as 'AA').toHL7String())
   const server = net.createServer((socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
     socket.on('error', () => undefined)
-    let buffer = ''
-    socket.on('data', (data: Buffer) => {
-      buffer += data.toString('utf8')
-      for (;;) {
-        const start = buffer.indexOf(VT)
-        const end = buffer.indexOf(END)
-        if (start < 0 || end < 0) break
-        const text = buffer.slice(start + 1, end)
-        buffer = buffer.slice(end + 2)
-        let message: HL7Message
-        try {
-          message = HL7Message.parse(text)
-        } catch {
-          receiver.unreadable += 1
-          continue
-        }
-        receiver.received.push(message)
-        receiver.texts.push(text)
-        const mode = receiver.answer
-        if (mode === 'AA' || mode === 'AE' || mode === 'CE') socket.write(ackFrame(message, mode))
-        else {
-          socket.write(ackFrame(message, 'CA'))
-          if (mode === 'CA-close') socket.end()
-          if (mode === 'CA+AA' || mode === 'CA+AE') {
-            // The application ack a moment later, as its own message on the same connection.
-            setTimeout(() => socket.write(ackFrame(message, mode.slice(3))), 50)
-          }
+    onFrames(socket, (text) => {
+      let message: HL7Message
+      try {
+        message = HL7Message.parse(text)
+      } catch {
+        receiver.unreadable += 1
+        return
+      }
+      receiver.received.push(message)
+      receiver.texts.push(text)
+      const mode = receiver.answer
+      if (mode === 'AA' || mode === 'AE' || mode === 'CE') socket.write(ackFrame(message, mode))
+      else {
+        socket.write(ackFrame(message, 'CA'))
+        if (mode === 'CA-close') socket.end()
+        if (mode === 'CA+AA' || mode === 'CA+AE') {
+          // The application ack a moment later, as its own message on the same connection.
+          setTimeout(() => socket.write(ackFrame(message, mode.slice(3))), 50)
         }
       }
     })
