@@ -4,6 +4,7 @@
  * each as HL7 table 0155 asks) when either is valued. Every ACK is read by npm `hl7v2`, and some
  * by python-hl7, never by the server's own HL7 library.
  */
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { acknowledgementsFor, type AckMode } from '../../../server/integration/hl7/ackModes'
 import { formatAckTime } from '../../../server/integration/hl7/ack'
@@ -192,5 +193,43 @@ describe.skipIf(skipDatabase)('INT-41 acknowledgement modes over MLLP', () => {
     expect(codesOf(again)).toEqual(codesOf(first))
     expect(again.map((a) => a.acknowledges)).toEqual(['INT43-CTRL', 'INT43-CTRL'])
     expect(await inboundCount(db())).toBe(records)
+  })
+})
+
+describe.skipIf(skipDatabase)('INT-42 a message that cannot be stored', () => {
+  const listener = withListener()
+
+  it('INT-42 is answered CE in enhanced mode and AE 207 in original mode, and nothing is written', async () => {
+    const { db } = listener.app()
+    // The transaction cannot write its record: it fails and rolls back.
+    await db.execute(sql`alter table hl7_inbound rename to hl7_inbound_away`)
+    try {
+      const enhanced = (
+        await exchange(
+          listener.port(),
+          [
+            withHeader(
+              orm({ accession: 'INT42-CE', controlId: 'INT42-CE-CTRL', version: '2.5.1' }),
+              {
+                accept: 'AL',
+                application: 'AL',
+              },
+            ),
+          ],
+          1,
+        )
+      ).map(readAck)
+      expect(enhanced).toMatchObject([{ code: 'CE', acknowledges: 'INT42-CE-CTRL' }])
+      expect(enhanced[0]?.errors).toContainEqual({ location: 'MSH^1^10', code: '207' })
+      const original = (await exchange(listener.port(), [orm({ accession: 'INT42-AE' })], 1)).map(
+        readAck,
+      )
+      expect(original).toMatchObject([{ code: 'AE' }])
+      expect(original[0]?.errors).toContainEqual({ location: 'MSH^1^10', code: '207' })
+    } finally {
+      await db.execute(sql`alter table hl7_inbound_away rename to hl7_inbound`)
+    }
+    expect(await orderByAccession(db, 'INT42-CE')).toBeUndefined()
+    expect(await orderByAccession(db, 'INT42-AE')).toBeUndefined()
   })
 })
