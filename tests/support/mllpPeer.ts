@@ -21,20 +21,12 @@ export async function sendFrames(
     socket.once('error', reject)
   })
   const frames: string[] = []
-  let buffer = ''
   const done = new Promise<string[]>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new Error(`no answer within ${boundMs} ms (got ${frames.length})`))
     }, boundMs)
-    socket.on('data', (data: Buffer) => {
-      buffer += data.toString('utf8')
-      for (;;) {
-        const start = buffer.indexOf(VT)
-        const end = buffer.indexOf(END)
-        if (start < 0 || end < 0) break
-        frames.push(buffer.slice(start + 1, end))
-        buffer = buffer.slice(end + 2)
-      }
+    onFrames(socket, (message) => {
+      frames.push(message)
       if (frames.length >= answers) {
         clearTimeout(timer)
         resolve(frames)
