@@ -113,6 +113,12 @@ export const fhirServer: FastifyPluginCallback<{
   )
   app.post(TOKEN_PATH, async (request, reply) => {
     void reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache')
+    if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
+      throw new FhirError(
+        415,
+        'not-supported',
+        'The token request is a form (application/x-www-form-urlencoded).',
+      )
     try {
       const body = (request.body ?? {}) as TokenRequest
       return await auth.issue(body, `${baseOf(request)}${TOKEN_PATH}`)
