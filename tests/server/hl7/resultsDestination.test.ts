@@ -13,6 +13,7 @@ import { createLocalAssistant } from '../../../server/assistant/local'
 import type { ServerConfig } from '../../../server/config'
 import { openDatabase, type Database } from '../../../server/db/client'
 import { hl7Outbox } from '../../../server/db/schema'
+import { destinationOf, targetOf } from '../../../server/integration/hl7/resultExchange'
 import { eventually } from '../../support/mllpPeer'
 import { startTestApp, type TestApp } from '../../support/testApp'
 import { onPostgres, skipDatabase } from '../../support/testDatabase'
@@ -52,6 +53,18 @@ const resultsAt = (receiver: RisReceiver) => [
     ]),
   ).values(),
 ]
+
+describe('HL7 result destinations as rows keep them', () => {
+  it('INT-67 host:port round-trips (an IPv6 address in brackets); a row without one takes HL7_SEND_TO; one that cannot be read goes nowhere', () => {
+    const sendTo = { host: 'ris.hospital.org', port: 2575 }
+    for (const target of [sendTo, { host: '::1', port: 2576 }, { host: '10.0.0.7', port: 1 }]) {
+      expect(targetOf(destinationOf(target), sendTo)).toEqual(target)
+    }
+    expect(destinationOf({ host: '::1', port: 2576 })).toBe('[::1]:2576')
+    expect(targetOf(null, sendTo)).toEqual(sendTo)
+    expect(targetOf('not a destination', sendTo)).toBeNull()
+  })
+})
 
 describe.skipIf(skipDatabase)('HL7 results keep their destination', () => {
   let queuedTo: RisReceiver
