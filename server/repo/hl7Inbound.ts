@@ -19,36 +19,41 @@ export class Refusal extends Error {
 export const lockName = (tx: Tx, name: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`)
 
-async function storedAnswer(tx: Tx, header: MessageHeader): Promise<AppliedMessage | null> {
-  await lockName(tx, `hl7:${header.sender}:${header.controlId}`)
-  const [seen] = await tx
-    .select({ ackCode: hl7Inbound.ackCode, error: hl7Inbound.error })
-    .from(hl7Inbound)
-    .where(and(eq(hl7Inbound.sender, header.sender), eq(hl7Inbound.controlId, header.controlId)))
-  if (!seen) return null
-  return {
-    ackCode: seen.ackCode as AppliedMessage['ackCode'],
-    issues: seen.error ? (JSON.parse(seen.error) as Hl7Issue[]) : [],
-    replayed: true,
-  }
-}
-
-async function record(
+/**
+ * Claims a control id for this transaction by recording the message with its answer; the
+ * record of a message sent before is answered instead (INT-3). One statement: a parallel resend
+ * waits on the unique index until the first commits (or rolls back and leaves it to the resend).
+ */
+async function claim(
   tx: Tx,
   header: MessageHeader,
   accession: string | null,
   answer: Omit<AppliedMessage, 'replayed'>,
 ): Promise<AppliedMessage> {
-  await tx.insert(hl7Inbound).values({
-    sender: header.sender,
-    controlId: header.controlId,
-    messageType: header.type,
-    accessionNumber: accession,
-    ackCode: answer.ackCode,
-    // The issues name fields and codes only, never a value of the message.
-    error: answer.issues.length > 0 ? JSON.stringify(answer.issues) : null,
-  })
-  return { ...answer, replayed: false }
+  const [claimed] = await tx
+    .insert(hl7Inbound)
+    .values({
+      sender: header.sender,
+      controlId: header.controlId,
+      messageType: header.type,
+      accessionNumber: accession,
+      ackCode: answer.ackCode,
+      // The issues name fields and codes only, never a value of the message.
+      error: answer.issues.length > 0 ? JSON.stringify(answer.issues) : null,
+    })
+    .onConflictDoNothing({ target: [hl7Inbound.sender, hl7Inbound.controlId] })
+    .returning({ id: hl7Inbound.id })
+  if (claimed) return { ...answer, replayed: false }
+  const [seen] = await tx
+    .select({ ackCode: hl7Inbound.ackCode, error: hl7Inbound.error })
+    .from(hl7Inbound)
+    .where(and(eq(hl7Inbound.sender, header.sender), eq(hl7Inbound.controlId, header.controlId)))
+  if (!seen) throw new Error('message record vanished under its conflict')
+  return {
+    ackCode: seen.ackCode as AppliedMessage['ackCode'],
+    issues: seen.error ? (JSON.parse(seen.error) as Hl7Issue[]) : [],
+    replayed: true,
+  }
 }
 
 /** Records a message refused before any write (AR, or AE found while reading it). */
@@ -57,9 +62,7 @@ export async function recordRefusedMessage(
   header: MessageHeader,
   answer: { ackCode: 'AE' | 'AR'; issues: Hl7Issue[] },
 ): Promise<AppliedMessage> {
-  return db.transaction(
-    async (tx) => (await storedAnswer(tx, header)) ?? record(tx, header, null, answer),
-  )
+  return db.transaction((tx) => claim(tx, header, null, answer))
 }
 
 /**
@@ -74,10 +77,10 @@ export async function applyOnce(
 ): Promise<AppliedMessage> {
   try {
     return await db.transaction(async (tx) => {
-      const seen = await storedAnswer(tx, header)
-      if (seen) return seen
-      await apply(tx)
-      return record(tx, header, accession, { ackCode: 'AA', issues: [] })
+      // Recorded as applied first: a Refusal rolls the record back with the rest.
+      const answer = await claim(tx, header, accession, { ackCode: 'AA', issues: [] })
+      if (!answer.replayed) await apply(tx)
+      return answer
     })
   } catch (error) {
     if (!(error instanceof Refusal)) throw error

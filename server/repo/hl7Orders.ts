@@ -54,9 +54,11 @@ export async function applyOrderMessage(
   receivedAt: Date,
 ): Promise<AppliedMessage> {
   return applyOnce(db, header, items[0]?.accessionNumber ?? null, async (tx) => {
-    // Accessions in one order: two messages naming the same ones never wait on each other in a circle.
-    for (const name of [...new Set(items.map((item) => item.accessionNumber))].sort()) {
-      await lockName(tx, `hl7-accession:${name}`)
+    // Several accessions, locked in one order: two messages naming the same ones never wait on
+    // each other in a circle. One accession needs none: its row (or its unique index) serialises.
+    const accessions = [...new Set(items.map((item) => item.accessionNumber))].sort()
+    if (accessions.length > 1) {
+      for (const name of accessions) await lockName(tx, `hl7-accession:${name}`)
     }
     // A message that only cancels (or notes a status) needs no patient of its own (INT-57).
     const creates = items.some((item) => UPDATES.has(item.control))
@@ -80,14 +82,15 @@ async function upsertOrder(
   sequence: number,
   receivedAt: Date,
 ): Promise<void> {
+  // A new order is one statement; an accession already held (or just inserted by a parallel
+  // message, waited for on the unique index) is read and locked, then updated.
+  if (await insertOrder(tx, patientId, item, sequence, receivedAt)) return
   const [existing] = await tx
     .select()
     .from(orders)
     .where(eq(orders.accessionNumber, item.accessionNumber))
-  if (!existing) {
-    await insertOrder(tx, patientId, item, sequence, receivedAt)
-    return
-  }
+    .for('update')
+  if (!existing) throw new Error('order vanished under its conflict')
   const sent: Partial<Updatable> = Object.fromEntries(
     UPDATABLE.filter((key) => item[key] !== undefined).map((key) => [key, item[key]]),
   )
@@ -104,15 +107,25 @@ async function upsertOrder(
   await tx.update(orders).set(changes).where(eq(orders.id, existing.id))
 }
 
-/** A new order: its description and modality are required (AE 101), the rest has defaults. */
+/**
+ * Inserts a new order unless its accession is held (false). Its description and modality are
+ * required (AE 101 when the accession is new), the rest has defaults.
+ */
 async function insertOrder(
   tx: Tx,
   patientId: string,
   item: OrderFields,
   sequence: number,
   receivedAt: Date,
-): Promise<void> {
+): Promise<boolean> {
   const { studyDescription, modality } = item
+  if (studyDescription === undefined || modality === undefined) {
+    const [held] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.accessionNumber, item.accessionNumber))
+    if (held) return false
+  }
   const missing: Hl7Issue[] = []
   if (studyDescription === undefined) {
     missing.push({
@@ -129,24 +142,29 @@ async function insertOrder(
     })
   }
   if (studyDescription === undefined || modality === undefined) throw new Refusal(missing)
-  await tx.insert(orders).values({
-    id: randomUUID(),
-    accessionNumber: item.accessionNumber,
-    status: SCHEDULED_STATUS,
-    originalStatus: SCHEDULED_STATUS,
-    patientId,
-    studyDescription,
-    modality,
-    bodyPart: item.bodyPart ?? 'unspecified',
-    priority: item.priority ?? 'routine',
-    indication: item.indication ?? '',
-    orderedAt: item.orderedAt ?? receivedAt,
-    studyInstanceUid: item.studyInstanceUid ?? null,
-    placerOrderNumber: item.placerOrderNumber ?? null,
-    fillerOrderNumber: item.fillerOrderNumber ?? null,
-    procedureCode: item.procedureCode ?? null,
-    procedureCodingSystem: item.procedureCodingSystem ?? null,
-  })
+  const [inserted] = await tx
+    .insert(orders)
+    .values({
+      id: randomUUID(),
+      accessionNumber: item.accessionNumber,
+      status: SCHEDULED_STATUS,
+      originalStatus: SCHEDULED_STATUS,
+      patientId,
+      studyDescription,
+      modality,
+      bodyPart: item.bodyPart ?? 'unspecified',
+      priority: item.priority ?? 'routine',
+      indication: item.indication ?? '',
+      orderedAt: item.orderedAt ?? receivedAt,
+      studyInstanceUid: item.studyInstanceUid ?? null,
+      placerOrderNumber: item.placerOrderNumber ?? null,
+      fillerOrderNumber: item.fillerOrderNumber ?? null,
+      procedureCode: item.procedureCode ?? null,
+      procedureCodingSystem: item.procedureCodingSystem ?? null,
+    })
+    .onConflictDoNothing({ target: orders.accessionNumber })
+    .returning({ id: orders.id })
+  return inserted !== undefined
 }
 
 /** CA, DC, OC: the order leaves the worklist; it and anything written about it are kept. */
