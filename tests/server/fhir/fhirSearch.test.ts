@@ -201,7 +201,7 @@ describe.skipIf(skipDatabase)('FHIR search', () => {
       viaMedplum.push(...idsOf(bundle))
       const next = link(bundle, 'next')
       if (!next) break
-      bundle = (await medplum.get(next, { cache: 'no-cache' })) as Bundle
+      bundle = await medplum.get<Bundle>(next, { cache: 'no-cache' })
     }
     expect(viaMedplum).toEqual(seen)
     // _count=0: the total alone.
