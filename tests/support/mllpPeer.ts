@@ -4,6 +4,7 @@
  * results receiver that can be up, down, slow, answer AE or drop the connection mid-answer.
  */
 import net from 'node:net'
+import { HL7Message } from 'hl7v2'
 
 const VT = '\x0b'
 const END = '\x1c\r'
@@ -54,14 +55,24 @@ export const sendFrame = async (port: number, message: string): Promise<string> 
 
 export const framed = (message: string) => `${VT}${message}${END}`
 
-/** MSA-1 and the ERR segments of an ACK. */
+/**
+ * MSA-1, MSA-2 and the ERR segments of an ACK, as npm `hl7v2` (an HL7 implementation Readout
+ * does not use) reads them: an ACK it cannot parse fails the test that received it.
+ */
 export function ackOf(ack: string): { code: string; controlId: string; errors: string[] } {
-  const segments = ack.split('\r')
-  const msa = (segments.find((s) => s.startsWith('MSA|')) ?? '').split('|')
+  const message = HL7Message.parse(ack)
+  const msa = message.getSegment('MSA')
+  if (!msa) throw new Error('The acknowledgement has no MSA segment.')
+  const value = (field: number) => {
+    const read: unknown = msa.field(field).getValue()
+    return typeof read === 'string' ? read : ''
+  }
   return {
-    code: msa[1] ?? '',
-    controlId: msa[2] ?? '',
-    errors: segments.filter((s) => s.startsWith('ERR|')),
+    code: value(1),
+    controlId: value(2),
+    errors: message.segments
+      .filter((segment) => segment.segmentType === 'ERR')
+      .map((segment) => segment.toHL7String()),
   }
 }
 
