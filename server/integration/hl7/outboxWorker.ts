@@ -64,6 +64,9 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
             signal: abort.signal,
           })
         : { ok: false, error: 'bad destination' }
+    } catch (error) {
+      // A connection that cannot even be opened (say, a port out of range) is a failed attempt.
+      outcome = { ok: false, error: errorName(error) }
     } finally {
       inFlight = null
     }
