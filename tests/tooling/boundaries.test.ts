@@ -178,9 +178,9 @@ describe('module boundaries (eslint import-x/no-restricted-paths)', () => {
         expect.stringContaining('Use cases know no HTTP, route or edge'),
       ])
     }
-    expect(await probe('server/usecases/probe.ts', '../integration/fhir/diagnosticReport')).toContainEqual(
-      expect.stringContaining('Use cases know no HTTP, route or edge'),
-    )
+    expect(
+      await probe('server/usecases/probe.ts', '../integration/fhir/diagnosticReport'),
+    ).toContainEqual(expect.stringContaining('Use cases know no HTTP, route or edge'))
     expect(await probe('server/usecases/probe.ts', '../repo/reports')).toEqual([])
   })
 
