@@ -1,13 +1,18 @@
 /**
- * What every server instance does every few seconds for the live worklist: end claims whose lease
- * passed (each one an `order.released` event, so every worklist hears it) and drop events older
- * than a day from the log. Instances racing do each deletion once.
+ * What every server instance does every few seconds: end claims whose lease passed (each one an
+ * `order.released` event, so every worklist hears it), drop events older than a day from the
+ * log, and forget FHIR client assertion ids an hour after they were first seen (an assertion
+ * lives five minutes at most, INT-93). Instances racing do each deletion once.
  */
 import type { Database } from '../db/client'
 import { sweepExpiredClaims } from '../repo/claims'
+import { forgetSpentAssertions } from '../repo/fhirAccess'
 import { pruneEvents } from '../repo/orderEvents'
 
 export const EVENT_RETENTION_MS = 24 * 3600_000
+
+/** Far longer than any client assertion may live (five minutes and the clock tolerance). */
+export const ASSERTION_RETENTION_MS = 3600_000
 
 export interface Housekeeping {
   /** One round now (tests); answers how many claims ended. */
@@ -28,6 +33,7 @@ export function startHousekeeping(options: {
       try {
         const ended = await sweepExpiredClaims(db, now())
         await pruneEvents(db, new Date(now().getTime() - EVENT_RETENTION_MS))
+        await forgetSpentAssertions(db, new Date(now().getTime() - ASSERTION_RETENTION_MS))
         return ended
       } finally {
         running = undefined

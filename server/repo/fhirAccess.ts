@@ -5,14 +5,16 @@
  * assertion may live, so a replayed assertion is refused on any instance.
  */
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq, like, lt } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
-import { settings } from '../db/schema'
+import { settings, signInFailures } from '../db/schema'
 import { countInWindow } from '../db/windowCounters'
 
 export const FHIR_TOKEN_SECRET_SETTING = 'fhir_token_secret'
 
 const SECRET_BYTES = 32
+
+const ASSERTION_KEY = 'fhir-jti:'
 
 export async function loadOrCreateFhirTokenSecret(db: Queryable): Promise<Uint8Array> {
   // Two instances starting together both try to insert; the first wins and both read it back.
@@ -42,6 +44,29 @@ export async function firstUseOfAssertion(
   now: Date,
   windowSeconds: number,
 ): Promise<boolean> {
-  const { count } = await countInWindow(db, `fhir-jti:${clientId}:${jti}`, now, windowSeconds)
+  const { count } = await countInWindow(
+    db,
+    `${ASSERTION_KEY}${clientId}:${jti}`,
+    now,
+    windowSeconds,
+  )
   return count === 1
+}
+
+/**
+ * Forgets the assertion ids first seen before `before` (INT-93): each token request leaves one,
+ * and one whose window has passed refuses nothing any more (its assertion has expired), so the
+ * table does not grow with every token a system client asks for. Answers how many went.
+ */
+export async function forgetSpentAssertions(db: Queryable, before: Date): Promise<number> {
+  const gone = await db
+    .delete(signInFailures)
+    .where(
+      and(
+        like(signInFailures.key, `${ASSERTION_KEY}%`),
+        lt(signInFailures.windowStartedAt, before),
+      ),
+    )
+    .returning({ key: signInFailures.key })
+  return gone.length
 }
