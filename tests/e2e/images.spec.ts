@@ -3,7 +3,8 @@
  * accession (VIEWER_URL_TEMPLATE in playwright.config.ts), so the open study's header shows
  * 'Open images', which opens the viewer in a new tab that has no handle on Readout's window.
  * INT-100: a Readout of its own, linked to a real archive (Orthanc with its Web Viewer, from
- * Debian's packages) holding a seeded study's image, opens that image in the viewer.
+ * Debian's packages) holding a seeded study's image, opens that image in the viewer; the link
+ * reaches the open study by the live worklist, without a reload (INT-101).
  */
 import { expect, test } from '@playwright/test'
 import { DEMO_ORDERS } from '../../server/seed/data'
@@ -85,13 +86,8 @@ test.describe("a seeded study's images in Orthanc's Web Viewer", () => {
     await page.goto(`${readout!.url}/login`)
     await signIn(page, `viewer-${String(Date.now())}@hospital.test`)
     await selectStudy(page, order.accessionNumber)
-    // Opening the study started the series lookup. The live worklist's `order.updated` with the
-    // link reaches the browser (tests/server/imagesArchive.test.ts), but the SPA does not take it
-    // for the study it has just opened (to look into: src/services/api/orderChangePatches.ts);
-    // the study read again carries the link.
-    await page.reload()
-    await selectStudy(page, order.accessionNumber)
-    // The series id is Orthanc's, looked up when the study opened and brought by the live list.
+    // The series id is Orthanc's, looked up when the study opened and brought by the live list to
+    // the study already open: no reload (INT-101).
     const link = page
       .getByRole('group', { name: 'Patient' })
       .getByRole('link', { name: 'Open images' })

@@ -59,6 +59,10 @@ export const ordersApi = baseApi.injectEndpoints({
         } catch {
           return
         }
+        // The order as its read holds it now, when the read is this one: the answer, with what a
+        // change that came while it was under way put back into it (INT-101, orderChangePatches.ts).
+        const read = ordersApi.endpoints.getOrder.select(id)(lifecycle.getState())
+        if (read.requestId === lifecycle.requestId && read.data) order = read.data
         for (const list of cachedOrderLists(lifecycle.getState())) {
           // A list read that left after this one is at least as new as this answer.
           if (list.startedTimeStamp !== undefined && list.startedTimeStamp > startedAt) continue
