@@ -39,6 +39,8 @@ test('CL-4 CLM-10 CLM-11 Clear All skips the study a colleague reads: her conver
   test.setTimeout(180_000)
   const ada = await clinician(browser, 'keeper', ADA)
   await selectStudy(ada, ACCESSION)
+  // The summary card brings a 'Rate up' of its own: it must be in before the reply is counted.
+  await expect(ada.getByText('Relevant History')).toBeVisible()
   const input = ada.getByRole('textbox', { name: 'Message' })
   await sendAndAwaitReply(ada, async () => {
     await input.fill(QUESTION)
