@@ -3,13 +3,12 @@
  * the server restarting. Neither may cost the clinician the report draft they were typing, nor
  * the conversation.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { TEST_BUILD } from './fixtures/testBuild'
+import { startOwnServer, type OwnServer } from './fixtures/ownServer'
+import { freePort } from '../support/orthanc'
 import { expireSession, openReportEditor, selectStudy, signUp, signIn } from './support'
 
 /** The local identity's session lifetime (SESSION_TTL_SECONDS, 600 by default). */
@@ -137,75 +136,12 @@ test('RP-2 a reload right after the last keystroke keeps every character typed',
   await expect(page.getByText('Not saved', { exact: true })).toBeVisible()
 })
 
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port)
-        else reject(new Error('no port'))
-      })
-    })
-  })
-}
-
-/** The real server on `dataDir`, in a process group of its own so it can be stopped whole. */
-function startServer(port: number, dataDir: string): ChildProcess {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      STATIC_DIR: TEST_BUILD,
-      LOG_LEVEL: 'warn',
-    },
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let errors = ''
-  server.stderr.on('data', (chunk: Buffer) => {
-    errors += chunk.toString()
-  })
-  server.once('exit', (code) => {
-    if (code) console.error(`server exited with ${String(code)}: ${errors}`)
-  })
-  return server
-}
-
-async function waitForHealth(url: string, server: ChildProcess) {
-  await expect
-    .poll(
-      async () => {
-        if (server.exitCode !== null) throw new Error('the server exited while starting')
-        try {
-          return (await fetch(`${url}/healthz`)).ok
-        } catch {
-          return false
-        }
-      },
-      { timeout: 90_000, intervals: [250, 500, 1000] },
-    )
-    .toBe(true)
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null || server.pid === undefined) return
-  const exited = new Promise((resolve) => server.once('exit', resolve))
-  process.kill(-server.pid, 'SIGTERM')
-  await exited
-}
-
 test.describe('a server restart', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'readout-restart-'))
-  let server: ChildProcess | undefined
+  let server: OwnServer | undefined
 
   test.afterAll(async () => {
-    if (server) await stopServer(server)
+    await server?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   })
 
@@ -214,9 +150,8 @@ test.describe('a server restart', () => {
   }) => {
     test.setTimeout(240_000)
     const port = await freePort()
-    const url = `http://127.0.0.1:${String(port)}`
-    server = startServer(port, dataDir)
-    await waitForHealth(url, server)
+    server = await startOwnServer(port, {}, { dataDir })
+    const { url } = server
 
     const email = `restart-${String(Date.now())}@hospital.test`
     await page.goto(`${url}/login`)
@@ -237,7 +172,7 @@ test.describe('a server restart', () => {
 
     // The server goes down while the editor is open; the clinician keeps typing the report.
     const { report, impression } = await openReportEditor(page)
-    await stopServer(server)
+    await server.stop()
     const findings = 'FINDINGS:\nNo change from the prior study.'
     await report.fill(findings)
     await impression.fill('Stable examination.')
@@ -246,8 +181,7 @@ test.describe('a server restart', () => {
     await expect(impression).toHaveValue('Stable examination.')
 
     // Back on the same data folder: the draft is saved on the clinician's next edit.
-    server = startServer(port, dataDir)
-    await waitForHealth(url, server)
+    server = await startOwnServer(port, {}, { dataDir })
     await impression.fill('Stable examination. No acute findings.')
     await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 20_000 })
 
