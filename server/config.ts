@@ -62,6 +62,8 @@ const envSchema = z.object({
     .min(300)
     .max(90 * 86_400)
     .default(7 * 86_400),
+  // SEC-20: Okta's range (0 to 60 s) and default; 0 turns the grace off.
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
   SIGNIN_MAX_FAILURES_PER_LOGIN: z.coerce.number().int().min(1).max(1000).default(5),
   SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
@@ -139,6 +141,7 @@ export interface ServerConfig {
         allowSignup: boolean
         sessionTtlSeconds: number
         refreshTtlSeconds: number
+        refreshReuseGraceSeconds: number
         /** Sign-in and sign-up limits (server/identity/signInRateLimit.ts). */
         rateLimit: SignInRateLimitConfig
       }
@@ -219,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           allowSignup: e.ALLOW_SIGNUP ?? loopback,
           sessionTtlSeconds: e.SESSION_TTL_SECONDS,
           refreshTtlSeconds: e.REFRESH_TTL_SECONDS,
+          refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
           rateLimit: {
             ...DEFAULT_SIGN_IN_RATE_LIMIT,
             maxFailuresPerLoginId: e.SIGNIN_MAX_FAILURES_PER_LOGIN,

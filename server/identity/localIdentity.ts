@@ -28,6 +28,8 @@ export interface LocalIdentityConfig {
   allowSignup: boolean
   sessionTtlSeconds: number
   refreshTtlSeconds: number
+  /** How long a rotated refresh token still answers its successor (SEC-20); 30 s when omitted. */
+  refreshReuseGraceSeconds?: number
 }
 
 export interface LocalIdentityOptions {

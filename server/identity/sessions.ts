@@ -13,10 +13,17 @@
  * the same token (one of them may have stolen it). The answer is 401 and every token issued
  * from it by rotation (its descendants, following `replaced_by`) is revoked, so whoever holds
  * the newer token has to sign in again too; as every token of the family is then revoked, its
- * session tokens end as well. The user's other sessions (other devices) are not touched. A cost:
- * two tabs refreshing the very same token in the same instant are treated as reuse and the
- * session ends; the SDK's timers make that rare, since a tab reads the latest refresh token from
- * shared storage just before it refreshes.
+ * session tokens end as well. The user's other sessions (other devices) are not touched.
+ *
+ * The reuse grace (SEC-20, SEC-21): two tabs refreshing the very same token in the same instant,
+ * or a retry whose first answer was lost, are not theft. Within `refreshReuseGraceSeconds` of its
+ * rotation, a rotated token presented again answers the same successor: the very refresh token
+ * its rotation issued (re-signed from its row, so the same bytes) and a session token of the same
+ * family. As Auth0's reuse interval does, only the previous token gets this: when the successor
+ * has itself been rotated already, the presented token is older than the previous one and counts
+ * as a replay; a successor logged out is refused, never brought back. The state is the rows, so
+ * it holds across instances, and the row lock makes the second of two racing refreshes wait for
+ * the first and then read its successor.
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
@@ -29,6 +36,7 @@ import { signToken, toEpochSeconds, verifyToken } from './tokens'
 import type { LocalTokenClaims } from './tokens'
 
 export type UserRow = typeof users.$inferSelect
+type RefreshTokenRow = typeof refreshTokens.$inferSelect
 
 /** The user object of the Descope answers (and of `/v1/auth/me`). */
 export interface DescopeUser {
@@ -60,7 +68,15 @@ export interface JwtAnswer {
 export interface SessionLifetimes {
   sessionTtlSeconds: number
   refreshTtlSeconds: number
+  /** How long after its rotation a refresh token still answers its successor (SEC-20). */
+  refreshReuseGraceSeconds?: number
 }
+
+/**
+ * Okta's default grace period for refresh token rotation (its `leeway`, 0 to 60 s, 30 by default;
+ * Auth0 leaves its reuse interval off by default, which is today's refusal).
+ */
+export const DEFAULT_REFRESH_REUSE_GRACE_SECONDS = 30
 
 export const toDescopeUser = (user: UserRow): DescopeUser => ({
   userId: user.id,
@@ -152,6 +168,39 @@ export function createSessionStore(opts: {
     return user
   }
 
+  const graceMs = (lifetimes.refreshReuseGraceSeconds ?? DEFAULT_REFRESH_REUSE_GRACE_SECONDS) * 1000
+
+  /**
+   * SEC-20: the answer to a rotated token presented again within the grace, or null when it is a
+   * replay after all (past the grace, or its successor is no longer the live head of the chain).
+   */
+  async function reuseWithinGrace(
+    tx: Queryable,
+    row: RefreshTokenRow,
+    at: Date,
+  ): Promise<RotationOutcome | null> {
+    // A rotation stamps the token revoked and its successor in one update: revokedAt is when.
+    if (!row.revokedAt || !row.replacedBy) return null
+    if (at.getTime() - row.revokedAt.getTime() >= graceMs) return null
+    const [successor] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.id, row.replacedBy))
+    if (!successor || successor.replacedBy) return null
+    if (successor.revokedAt)
+      return { kind: 'refused', message: 'The refresh token was revoked; sign in again.' }
+    if (successor.expiresAt.getTime() <= at.getTime()) return null
+    const user = await findUser(tx, successor.userId)
+    if (!user) return { kind: 'refused', message: 'The user no longer exists.' }
+    return {
+      kind: 'rotated',
+      user,
+      newJti: successor.id,
+      familyId: successor.familyId,
+      issuedAt: successor.createdAt,
+    }
+  }
+
   return {
     async issue(tx, user, firstSeen) {
       const issuedAt = now()
@@ -179,6 +228,8 @@ export function createSessionStore(opts: {
           return { kind: 'refused', message: 'The refresh token is unknown; sign in again.' }
         const at = now()
         if (row.revokedAt) {
+          const reuse = row.replacedBy ? await reuseWithinGrace(tx, row, at) : null
+          if (reuse) return reuse
           if (row.replacedBy) {
             // Committed even though the answer is a refusal: that is the point of reuse detection.
             await tx.execute(sql`

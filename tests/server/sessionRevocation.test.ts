@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OpenDatabase } from '../../server/db/client'
 import { users } from '../../server/db/schema'
 import { loadOrCreateSigningKeys } from '../../server/identity/keys'
+import { DEFAULT_REFRESH_REUSE_GRACE_SECONDS } from '../../server/identity/sessions'
 import { signToken } from '../../server/identity/tokens'
 import { buildInstance, identity, orders, signIn, signUp as signUpOn } from './identity/apiSessions'
 import { createTestClock, sdkAuthorization } from './identity/identityHarness'
@@ -117,6 +118,8 @@ describe('SEC-4 logging out', () => {
   it('SEC-4 a rotated refresh token presented again ends the session tokens of its sign-in', async () => {
     const session = await signUp()
     const refreshed = await refresh(session.refreshJwt)
+    // Past the reuse grace (SEC-20): within it, a second use answers the same successor.
+    clock.advanceSeconds(DEFAULT_REFRESH_REUSE_GRACE_SECONDS)
     const replay = await a.inject({
       method: 'POST',
       url: '/v1/auth/refresh',

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import createSdk from '@descope/core-js-sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSessionVerifier } from '../../../server/identity/sessionVerifier'
+import { DEFAULT_REFRESH_REUSE_GRACE_SECONDS } from '../../../server/identity/sessions'
 import { LOCAL_PROJECT_ID } from '../../../server/identity/tokens'
 import { PASSWORD, startIdentity, uniqueEmail } from './identityHarness'
 import type { IdentityHarness } from './identityHarness'
@@ -73,6 +74,8 @@ describe('the Descope SDK against the local identity', () => {
     const loginId = uniqueEmail('sdk')
     const { data } = await sdk.password.signUp(loginId, PASSWORD, { name: 'John Doggett' })
     await sdk.refresh(data!.refreshJwt)
+    // Past the reuse grace (SEC-20): within it, a second use answers the same successor.
+    h.clock.advanceSeconds(DEFAULT_REFRESH_REUSE_GRACE_SECONDS)
     const replay = await sdk.refresh(data!.refreshJwt)
     expect(replay.ok).toBe(false)
     expect(replay.code).toBe(401)
