@@ -115,6 +115,10 @@ export default defineConfig({
   // IDLE_LOGOFF_MINUTES (SEC-8) keeps the name a deployment knows from the server's settings:
   // `IDLE_LOGOFF_MINUTES=10 npm start` sets it for the build that start runs.
   envPrefix: ['VITE_', 'IDLE_LOGOFF_MINUTES'],
+  // SEC-30: every <style>, <script> and <link> of the page, and a `csp-nonce` meta the SPA hands
+  // to Emotion, carry this placeholder; the server writes a fresh nonce over it in each answer
+  // (server/http/webApp.ts, CSP_NONCE_PLACEHOLDER).
+  html: { cspNonce: 'READOUT_CSP_NONCE' },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -4,7 +4,6 @@
  * routes. Everything it needs is passed in, so tests build the same app on an in-memory database.
  */
 import Fastify, { type FastifyInstance } from 'fastify'
-import helmet from 'helmet'
 import {
   serializerCompiler,
   validatorCompiler,
@@ -16,11 +15,11 @@ import type { ServerConfig } from './config'
 import type { Database } from './db/client'
 import { registerCompression } from './http/compression'
 import { errorHandler, HttpError, unauthorized } from './http/errors'
-import { contentSecurityPolicy } from './http/csp'
 import { acceptBodilessJson } from './http/jsonBody'
 import { createHeavyGate, type HeavyGate } from './http/heavyGate'
 import { loggerOptions, type LogDestination } from './http/logging'
 import { registerOriginCheck } from './http/origins'
+import { registerSecurityHeaders } from './http/securityHeaders'
 import { isApiPath, serveWebApp } from './http/webApp'
 import { limitWrites } from './http/writeRateLimit'
 import { localIdentityRoutes } from './identity/localIdentity'
@@ -120,16 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (isApiPath(request.url)) void reply.header('Cache-Control', 'no-store')
   })
 
-  // Security headers on every answer. The middleware is built once: @fastify/helmet built it
-  // anew for every request (parsing the CSP directives each time), a tenth of a small answer's CPU.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-  })
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, () => {
-      done()
-    })
-  })
+  // Security headers on every answer; HSTS only over TLS (SEC-28).
+  registerSecurityHeaders(app, config)
   // Before every route: the plugin attaches itself to each route as it is added.
   await registerCompression(app)
 

@@ -5,6 +5,14 @@
  */
 import { startFirstPaint } from './app/boot/firstPaint'
 
+// SEC-30: zod (the contract's schemas, in the app's chunks) probes `new Function` as it builds
+// each object schema; under the page's policy (no 'unsafe-eval') the probe fails quietly but
+// Chromium reports it as a violation. Set before zod loads (it reads this global then), jitless
+// zod never probes. The server keeps its compiled parsers.
+;(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = {
+  jitless: true,
+}
+
 const boot = startFirstPaint(window)
 
 boot.ready

@@ -3,10 +3,13 @@
  * kept a year), `index.html` for every client route, and 404 in the API's error shape for
  * anything else. Before a build, a client route says how to make one (503).
  */
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { CSP_NONCE_PLACEHOLDER, pagePolicy } from './csp'
 
 export async function serveWebApp(app: FastifyInstance, staticDir: string): Promise<void> {
   const indexHtml = path.join(staticDir, 'index.html')
@@ -16,8 +19,9 @@ export async function serveWebApp(app: FastifyInstance, staticDir: string): Prom
       root: staticDir,
       wildcard: false,
       index: false,
-      // Source maps are never served, even from a folder a development build left them in.
-      allowedPath: (pathName) => !isSourceMap(pathName),
+      // Source maps are never served, even from a folder a development build left them in. The
+      // page itself always goes through sendPage, for its nonce.
+      allowedPath: (pathName) => !isSourceMap(pathName) && pathName !== '/index.html',
       // The build writes each script and stylesheet compressed beside it (`.br`, `.gz`): sent
       // as they are, they cost no CPU per request (compressing the app's 740 KB first-screen
       // chunk on the fly competed with the worklist's first page on a busy server).
@@ -44,8 +48,26 @@ export async function serveWebApp(app: FastifyInstance, staticDir: string): Prom
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).')
     }
     // Client routes (/, /login, anything else) get the SPA; the router decides what to show.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+    return sendPage(reply, indexHtml)
   })
+}
+
+/**
+ * The SPA's page with a fresh nonce for its styles (SEC-30): in the `<style>` and `<link>` tags
+ * and the `csp-nonce` meta the build wrote with a placeholder (Vite's `html.cspNonce`), and in
+ * this answer's policy. `private`: a shared cache must not keep a page whose nonce it would hand
+ * to everyone; `no-cache` with no validator: the browser asks again, and gets a new nonce.
+ */
+async function sendPage(reply: FastifyReply, indexHtml: string): Promise<FastifyReply> {
+  const nonce = randomBytes(18).toString('base64')
+  const page = (await readFile(indexHtml, 'utf8')).replaceAll(CSP_NONCE_PLACEHOLDER, nonce)
+  const base = reply.raw.getHeader('content-security-policy')
+  if (typeof base === 'string')
+    void reply.header('Content-Security-Policy', pagePolicy(base, nonce))
+  return reply
+    .header('Cache-Control', 'private, no-cache')
+    .type('text/html; charset=utf-8')
+    .send(page)
 }
 
 /** A content-hashed build file: kept for a year without asking again. */
