@@ -153,6 +153,9 @@ export const CLAIMED_ERROR = 'claimed'
  * stream is `ready` (`data: {"version"}`); `reset` means the server cannot replay from the
  * `Last-Event-ID` sent, so the client refetches what it holds once. Comments keep it alive.
  * `conversation.message` says the study's conversation has new messages; which, the chat reads.
+ * `going_away` (with `retry:` and no id) is the last event of a stream whose server is shutting
+ * down: the client comes back after the hint, to whichever instance answers, with its
+ * `Last-Event-ID` as before (OPS-15).
  */
 export const EVENTS_PATH = '/events'
 export const ORDER_EVENT_TYPES = [
@@ -171,7 +174,7 @@ export const ORDER_EVENT_TYPES = [
   'conversation.message',
 ] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
-export const STREAM_EVENTS = { ready: 'ready', reset: 'reset' } as const
+export const STREAM_EVENTS = { ready: 'ready', reset: 'reset', goingAway: 'going_away' } as const
 
 /**
  * Optional preconditions of the two report writes (headers only; the bodies are the spec's).

@@ -46,6 +46,8 @@ import type { OrderLinks } from './domain/studies'
 import { fhirReportAlias } from './integration/fhir/reportAlias'
 import { FHIR_PREFIX, fhirServer } from './integration/fhir/server'
 import { impressionDraftRoutes } from './routes/impressionDraft'
+import { registerOps } from './ops'
+import { requestIdOf } from './ops/requestId'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Behind a proxy, request.ip is the client's address only when the proxy is trusted.
     trustProxy: config.trustProxy,
+    // Each request's log lines and answer carry its id, a proxy's own when plain (OPS-17).
+    genReqId: requestIdOf,
     // One bad client cannot hold a connection open for ever.
     requestTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>()
@@ -112,6 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   acceptBodilessJson(app)
   // Before anything else reads the request: a foreign Host or a cross-site write goes no further.
   registerOriginCheck(app, config.publicOrigins)
+  // /metrics, /readyz, request ids and the shutdown's first step (OPS-10..OPS-17).
+  const ops = registerOps(app, { db, now, metricsToken: config.metricsToken })
+  app.decorate('ops', ops)
 
   // Clinical answers and identity answers are never kept by a browser or a proxy cache, errors
   // included (set before any route runs, so a 401 or 404 carries it too).
@@ -169,8 +176,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await housekeeping.stop()
   })
   // Orders in and results out over HL7 v2: started once the app is ready, stopped first.
-  const hl7 = hl7Integration({ db, host: config.host, config: config.hl7, now, log: app.log })
+  const hl7 = hl7Integration({
+    db,
+    host: config.host,
+    config: config.hl7,
+    now,
+    log: app.log,
+    telemetry: ops.metrics.hl7,
+  })
   app.decorate('hl7', hl7)
+  ops.observe({ openStreams: () => hub.size(), hl7Connections: () => hl7.connections() })
   app.addHook('onReady', () => hl7.start())
   app.addHook('preClose', () => hl7.close())
 

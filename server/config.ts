@@ -68,6 +68,10 @@ const envSchema = z.object({
   SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
   WRITE_MAX_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  // OPS-11: /metrics from anywhere with this bearer token; unset, from this machine only.
+  METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, {
+    message: 'must be at least 16 characters (a random one: openssl rand -hex 24)',
+  }),
   // speech
   AZURE_SPEECH_KEY: optionalText,
   AZURE_SPEECH_REGION: optionalText,
@@ -135,6 +139,8 @@ export interface ServerConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   /** /api/v1 writes (POST, PUT, PATCH, DELETE) allowed per signed-in user in one window. */
   writeRateLimit: { maxPerUser: number; windowSeconds: number }
+  /** OPS-11: the bearer token /metrics asks for; undefined: loopback scrapes only. */
+  metricsToken: string | undefined
   identity:
     | {
         mode: 'local'
@@ -214,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     writeRateLimit: { maxPerUser: e.WRITE_MAX_PER_USER_PER_MINUTE, windowSeconds: 60 },
+    metricsToken: e.METRICS_TOKEN,
     identity: e.DESCOPE_PROJECT_ID
       ? { mode: 'descope', projectId: e.DESCOPE_PROJECT_ID, baseUrl: e.DESCOPE_BASE_URL }
       : {

@@ -6,6 +6,7 @@
 import { createAssistant } from './assistant'
 import { buildApp } from './app'
 import { loadConfig } from './config'
+import { exitOnSignals } from './ops/shutdown'
 import { openDatabase } from './db/client'
 import { seedDemoData } from './seed/seed'
 
@@ -24,18 +25,9 @@ async function main() {
     assistant: createAssistant(config.assistant),
   })
 
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info(`${signal}: closing`)
-    // Stop taking requests first, then close the database so PGlite flushes its files.
-    await app.close()
-    await database.close()
-    process.exit(0)
-  }
-  process.on('SIGINT', () => void shutdown('SIGINT'))
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  // SIGTERM, SIGINT: stop taking requests, finish what is under way, close the database so
+  // PGlite flushes its files, exit within ten seconds (OPS-15, OPS-16).
+  exitOnSignals(app, database)
 
   const address = await app.listen({ host: config.host, port: config.port })
   const where =

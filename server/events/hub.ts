@@ -72,6 +72,13 @@ function frame(event: StoredEvent, order: Order | undefined): string {
 const controlFrame = (type: string, id: string, data: object) =>
   `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`
 
+/**
+ * OPS-15: a stream's last frame when its server shuts down: come back in a second (to another
+ * instance). No id, so the client's Last-Event-ID stays the last event it got.
+ */
+const RECONNECT_MS = 1_000
+const goingAwayFrame = `retry: ${RECONNECT_MS}\nevent: ${STREAM_EVENTS.goingAway}\ndata: ${JSON.stringify({ retry_ms: RECONNECT_MS })}\n\n`
+
 export async function createEventHub(options: HubOptions): Promise<EventHub> {
   const { db } = options
   const maxBacklog = options.maxBacklogBytes ?? 1024 * 1024
@@ -195,7 +202,10 @@ export async function createEventHub(options: HubOptions): Promise<EventHub> {
       clearInterval(safety)
       clearInterval(keepAlive)
       await stopListening()
-      for (const sink of [...sinks]) drop(sink)
+      for (const sink of [...sinks]) {
+        send(sink, goingAwayFrame)
+        drop(sink)
+      }
       await chain
     },
   }

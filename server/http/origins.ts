@@ -63,8 +63,11 @@ export function parsePublicOrigins(
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-/** What a load balancer's health check may ask under any name: it says nothing about anyone. */
-const ANY_HOST_PATHS = new Set(['/healthz'])
+/**
+ * What a load balancer's health check may ask under any name: it says nothing about anyone.
+ * /metrics checks the name itself (server/ops/access.ts, OPS-11): a scraper names the instance.
+ */
+const ANY_HOST_PATHS = new Set(['/healthz', '/readyz', '/metrics'])
 
 interface Allowed {
   hosts: Set<string>

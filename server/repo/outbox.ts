@@ -214,3 +214,36 @@ export async function pendingResults(db: Database) {
     .where(isNull(hl7Outbox.ackedAt))
     .orderBy(asc(hl7Outbox.id))
 }
+
+/**
+ * OPS-10: the outbox's backlog for /metrics: how many results are unacknowledged and when the
+ * oldest was queued (null when none). One aggregate over the pending rows (a partial index).
+ */
+export async function outboxBacklog(
+  db: Database,
+): Promise<{ pending: number; oldestQueuedAt: Date | null }> {
+  // Counts and epochs come back as numbers or numeric text, by driver.
+  const [row] = await db
+    .select({
+      pending: sql<number | string>`count(*)`,
+      oldestEpoch: sql<number | string | null>`extract(epoch from min(${hl7Outbox.createdAt}))`,
+    })
+    .from(hl7Outbox)
+    .where(isNull(hl7Outbox.ackedAt))
+  const oldest = row?.oldestEpoch ?? null
+  return {
+    pending: Number(row?.pending ?? 0),
+    oldestQueuedAt: oldest === null ? null : new Date(Number(oldest) * 1000),
+  }
+}
+
+/**
+ * OPS-16: a delivery abandoned at shutdown gives its lease back, so the next instance (or this
+ * one, restarted) sends it at once instead of waiting for the lease to run out.
+ */
+export async function releaseResult(db: Database, result: LeasedResult, at: Date): Promise<void> {
+  await db
+    .update(hl7Outbox)
+    .set({ nextAttemptAt: at })
+    .where(and(eq(hl7Outbox.id, result.id), isNull(hl7Outbox.ackedAt)))
+}

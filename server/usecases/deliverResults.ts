@@ -10,6 +10,7 @@ import {
   leaseDueResult,
   markResultAcknowledged,
   markResultFailed,
+  releaseResult,
   resultsQueue,
   type LeasedResult,
   type ResultAck,
@@ -71,4 +72,9 @@ export function recordDelivery(
   return outcome.ok
     ? markResultAcknowledged(db, result, outcome.ack, at)
     : markResultFailed(db, result, outcome.error, at, retryAt())
+}
+
+/** A delivery abandoned at shutdown: due again at once, for whichever instance runs next. */
+export function giveBackResult(db: Database, result: LeasedResult, at: Date): Promise<void> {
+  return releaseResult(db, result, at)
 }

@@ -11,6 +11,15 @@ import { startOutboxWorker, type OutboxWorker } from './outboxWorker'
 import { destinationOf } from './resultExchange'
 import { buildResultMessage } from './resultMessage'
 import type { Hl7Config } from './settings'
+import type { Hl7Telemetry } from './telemetry'
+
+export type { Hl7Telemetry }
+
+/**
+ * OPS-16: at shutdown, a message being applied and a result being sent (itself bounded by
+ * HL7_ACK_TIMEOUT_MS) get this long to finish, inside the server's ten seconds.
+ */
+const DRAIN_MS = 4_000
 
 export interface Hl7Integration {
   /** For the report writes: queue in their transaction, wake the worker after the commit. */
@@ -19,6 +28,9 @@ export interface Hl7Integration {
   start(): Promise<void>
   /** The listener's port once started (null: no listener). */
   port(): number | null
+  /** MLLP connections open on the listener (OPS-13). */
+  connections(): number
+  /** Stops the listener and the worker, letting the work under way finish (OPS-16). */
   close(): Promise<void>
 }
 
@@ -28,6 +40,7 @@ export function hl7Integration(deps: {
   config: Hl7Config
   now: () => Date
   log: { info(message: string): void; error(message: string): void }
+  telemetry?: Hl7Telemetry
 }): Hl7Integration {
   const { config } = deps
   let listener: MllpListener | null = null
@@ -45,10 +58,10 @@ export function hl7Integration(deps: {
       if (config.listenPort !== null) listener = await startHl7Listener(deps)
     },
     port: () => listener?.port ?? null,
+    connections: () => listener?.connections() ?? 0,
     async close() {
-      await listener?.close()
+      await Promise.all([listener?.close(DRAIN_MS), worker?.stop(DRAIN_MS)])
       listener = null
-      await worker?.stop()
       worker = null
     },
   }

@@ -19,6 +19,7 @@ import {
 } from './mllp'
 import { parseHl7, readOrderMessage, type ReadMessage } from './orderMessage'
 import type { Hl7Config } from './settings'
+import { noTelemetry, type Hl7Telemetry } from './telemetry'
 import { controlCharacterIssues, resolveHexEscapes } from './valueChecks'
 
 export interface Hl7ListenerDeps {
@@ -27,6 +28,7 @@ export interface Hl7ListenerDeps {
   config: Hl7Config
   now: () => Date
   log: { info(message: string): void; error(message: string): void }
+  telemetry?: Hl7Telemetry
 }
 
 type Read = Exclude<ReadMessage, { kind: 'not-hl7' }>
@@ -48,11 +50,13 @@ function withValueChecks(read: Read, encoding: TextEncodingName): Read {
 
 export async function startHl7Listener(deps: Hl7ListenerDeps): Promise<MllpListener> {
   const { db, config, now, log } = deps
+  const telemetry = deps.telemetry ?? noTelemetry
   const identity = { application: config.sendingApplication, facility: config.sendingFacility }
   const told = (header: MessageHeader, answer: AppliedMessage, sent: string[]) => {
     const codes = answer.issues.map((issue) => `${issue.code} ${issue.location}`).join(', ')
     const mode =
       sent.length === 1 && sent[0] === answer.ackCode ? '' : ` (sent: ${sent.join(', ') || 'none'})`
+    telemetry.received(header.type, answer.ackCode)
     log.info(
       `HL7 ${header.type} from ${header.sender} control id ${header.controlId}: ${answer.ackCode}${answer.replayed ? ' (resent)' : ''}${codes ? ` [${codes}]` : ''}${mode}`,
     )
@@ -103,6 +107,7 @@ export async function startHl7Listener(deps: Hl7ListenerDeps): Promise<MllpListe
         })
       } catch (error) {
         // A reading we did not foresee: still answered, never a silent sender.
+        telemetry.failed('listener')
         log.error(`HL7 listener: a message could not be read (${errorName(error)})`)
         const message = parseHl7(text)
         return message
@@ -110,6 +115,7 @@ export async function startHl7Listener(deps: Hl7ListenerDeps): Promise<MllpListe
           : [buildRejectionOfNonHl7(identity, now())]
       }
       if (read.kind === 'not-hl7') {
+        telemetry.received('not HL7', 'AR')
         log.error(
           `HL7 listener: a frame of ${text.length} characters is not an HL7 message; refused`,
         )
@@ -127,6 +133,7 @@ export async function startHl7Listener(deps: Hl7ListenerDeps): Promise<MllpListe
         return frames
       } catch (error) {
         // Nothing was written (the transaction rolled back): the sender may try again.
+        telemetry.failed('listener')
         log.error(
           `HL7 ${read.header.type} control id ${read.header.controlId}: not applied (${errorName(error)})`,
         )

@@ -103,7 +103,14 @@ export function declaredEncoding(bytes: Buffer): TextEncodingName {
 
 export interface MllpListener {
   port: number
-  close(): Promise<void>
+  /** Connections open now (OPS-13). */
+  connections(): number
+  /**
+   * Stops listening; idle connections close at once, one whose message is being applied gets
+   * its answer first, for up to `drainMs` (OPS-16). A frame arriving meanwhile is not read: its
+   * sender, unanswered, sends it again to the next instance.
+   */
+  close(drainMs?: number): Promise<void>
 }
 
 export interface MllpListenerOptions {
@@ -130,12 +137,14 @@ const HANG_UP_MS = 5_000
  */
 export async function startMllpListener(options: MllpListenerOptions): Promise<MllpListener> {
   const { limits } = options
-  const sockets = new Set<net.Socket>()
+  /** Each open connection and how many of its frames are being answered. */
+  const sockets = new Map<net.Socket, () => number>()
+  let closing = false
   const server = net.createServer((socket) => {
-    sockets.add(socket)
     const decoder = new MllpDecoder(limits.maxMessageBytes)
     let queue = Promise.resolve()
     let busy = 0
+    sockets.set(socket, () => busy)
     let refused = false
     const send = (answers: string[], encoding: TextEncodingName) => {
       for (const answer of answers) {
@@ -153,7 +162,7 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
       socket.destroy()
     })
     socket.on('data', (chunk: Buffer) => {
-      if (refused) return
+      if (refused || closing) return
       for (const event of decoder.push(chunk)) {
         if (event.kind === 'noise') {
           options.log(`HL7 listener: ${event.bytes} bytes dropped (${event.reason})`)
@@ -219,14 +228,22 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
   })
   return {
     port: (server.address() as net.AddressInfo).port,
-    async close() {
+    connections: () => sockets.size,
+    async close(drainMs = 0) {
+      closing = true
       clearInterval(dropSummary)
       const closed = new Promise<void>((resolve) =>
         server.close(() => {
           resolve()
         }),
       )
-      for (const socket of sockets) socket.destroy()
+      const until = Date.now() + drainMs
+      for (;;) {
+        for (const [socket, busy] of sockets) if (busy() === 0) socket.destroy()
+        if (sockets.size === 0 || Date.now() >= until) break
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      for (const socket of sockets.keys()) socket.destroy()
       await closed
     },
   }

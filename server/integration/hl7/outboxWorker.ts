@@ -6,11 +6,14 @@
  * acknowledgement up to HL7_ACK_TIMEOUT_MS (./resultExchange.ts reads it, INT-70). AA (or a
  * commit accept alone, recorded as such) marks the row acknowledged; AE, AR, CE, CR, a timeout, a
  * refused or dropped connection count a failed attempt and retry after a backoff doubling from
- * HL7_RETRY_MIN_MS up to HL7_RETRY_MAX_MS. Stopping abandons the delivery under way without
- * recording it: its lease runs out and the next instance (or this one, restarted) sends it again.
+ * HL7_RETRY_MIN_MS up to HL7_RETRY_MAX_MS. Stopping takes no new row and lets the delivery under
+ * way finish for up to `drainMs` (OPS-16: a clean shutdown records its acknowledgement); past that
+ * it is abandoned unrecorded and its lease given back, so the next instance (or this one,
+ * restarted) sends it again at once.
  */
 import type { Database } from '../../db/client'
 import {
+  giveBackResult,
   recordDelivery,
   takeDueResult,
   type DeliveryOutcome,
@@ -19,11 +22,13 @@ import {
 import { errorName } from './mllp'
 import { exchangeMllp, readAck, targetOf } from './resultExchange'
 import type { Hl7Config } from './settings'
+import { noTelemetry, type Hl7Telemetry } from './telemetry'
 
 export interface OutboxWorker {
   /** Look for due results now (after a commit that queued one). */
   wake(): void
-  stop(): Promise<void>
+  /** Takes no new row; the delivery under way may finish within `drainMs` (0: abandon it now). */
+  stop(drainMs?: number): Promise<void>
 }
 
 export interface OutboxWorkerDeps {
@@ -31,6 +36,7 @@ export interface OutboxWorkerDeps {
   config: Hl7Config & { sendTo: { host: string; port: number } }
   now: () => Date
   log: { info(message: string): void; error(message: string): void }
+  telemetry?: Hl7Telemetry
 }
 
 /** The delay before attempt `attempts + 1`: doubling from the minimum, capped. */
@@ -40,6 +46,7 @@ export function backoffMs(attempts: number, minMs: number, maxMs: number): numbe
 
 export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   const { db, config, now, log } = deps
+  const telemetry = deps.telemetry ?? noTelemetry
   // Longer than any delivery can take, so a lease outlives the attempt it covers.
   const leaseMs = 2 * config.ackTimeoutMs + 1_000
   const state = { stopped: false }
@@ -70,8 +77,12 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     } finally {
       inFlight = null
     }
-    // Stopped mid-delivery: nothing is recorded, the lease runs out, and it is sent again.
-    if (isStopped()) return
+    // Abandoned at shutdown: nothing is recorded and the row is due again at once (OPS-16).
+    if (abort.signal.aborted) {
+      await giveBackResult(db, result, now())
+      return
+    }
+    telemetry.delivered(result.kind, outcome.ok ? outcome.ack : outcome.error)
     const at = now()
     const retryAt = () =>
       new Date(at.getTime() + backoffMs(result.attempts, config.retryMinMs, config.retryMaxMs))
@@ -97,9 +108,15 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
           const at = now()
           const result = await takeDueResult(db, at, new Date(at.getTime() + leaseMs))
           if (!result) break
+          // Stopped while the row was being leased: not sent, due again at once.
+          if (isStopped()) {
+            await giveBackResult(db, result, now())
+            return
+          }
           await deliver(result)
         }
       } catch (error) {
+        telemetry.failed('outbox')
         log.error(`HL7 outbox: ${errorName(error)}`)
       }
       if (isStopped()) return
@@ -126,11 +143,16 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
       woken = true
       wakeUp?.()
     },
-    async stop() {
+    async stop(drainMs = 0) {
       state.stopped = true
-      inFlight?.abort()
       wakeUp?.()
-      await running
+      if (drainMs <= 0) inFlight?.abort()
+      const abandon = setTimeout(() => inFlight?.abort(), drainMs)
+      try {
+        await running
+      } finally {
+        clearTimeout(abandon)
+      }
     },
   }
 }
