@@ -37,6 +37,7 @@ import { communicationRoutes } from './routes/communications'
 import { templateRoutes } from './routes/templates'
 import { withoutNotifications, type ListenFn } from './db/notifications'
 import { createEventHub, type EventHub } from './events/hub'
+import { createStreamSessions, type StreamSessions } from './events/streamSessions'
 import { startHousekeeping, type Housekeeping } from './events/housekeeping'
 import { hl7Integration, type Hl7Integration } from './integration/hl7/integration'
 import { createSpeechTokenProvider } from './speech/tokenProvider'
@@ -52,7 +53,7 @@ import { requestIdOf } from './ops/requestId'
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live worklist's hub and the claims' sweeper of this instance (tests drive them). */
-    liveEvents: { hub: EventHub; housekeeping: Housekeeping }
+    liveEvents: { hub: EventHub; housekeeping: Housekeeping; sessions: StreamSessions | null }
     /** The archives' lookups (DICOMWEB_URL, ORTHANC_URL), or null without one (tests wait on it). */
     studyUids: ImageLookups | null
     /** The HL7 v2 interface of this instance (tests read the listener's port). */
@@ -166,8 +167,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: logLine,
     links,
   })
+  // SEC-22: a stream ends with its sign-in, on every instance (the local identity's sign-ins).
+  const streamSessions =
+    config.identity.mode === 'local'
+      ? await createStreamSessions({ families, listen: deps.listen ?? withoutNotifications })
+      : null
+  app.addHook('preClose', async () => {
+    await streamSessions?.close()
+  })
   const housekeeping = startHousekeeping({ db, now, everyMs: HOUSEKEEPING_MS, log: logLine })
-  app.decorate('liveEvents', { hub, housekeeping })
+  app.decorate('liveEvents', { hub, housekeeping, sessions: streamSessions })
   // Open streams would hold the server open: they end first, then the sweeper stops.
   app.addHook('preClose', async () => {
     await hub.close()
@@ -227,7 +236,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         links,
       })
       await api.register(fhirReportAlias, { db })
-      await api.register(eventRoutes, { hub, maxStreamMs: MAX_STREAM_MS })
+      await api.register(eventRoutes, {
+        hub,
+        maxStreamMs: MAX_STREAM_MS,
+        sessions: streamSessions,
+      })
       await api.register(priorRoutes, { db })
       await api.register(qaRoutes, { db })
       // IMP-9: drafts wait for the model, so they have a gate of their own, not the lists'.

@@ -81,8 +81,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
         db: db as unknown as Database,
         kind: target.kind,
         async listen(channel, onNotify) {
-          const stop = await client.listen(channel, () => {
-            onNotify()
+          const stop = await client.listen(channel, (payload) => {
+            onNotify(payload)
           })
           onNotify()
           return stop

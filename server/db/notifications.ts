@@ -10,8 +10,14 @@ import type pg from 'pg'
 /** Stops listening. */
 export type StopListening = () => Promise<void>
 
-/** Calls `onNotify` after each notification on `channel`, and once per (re)connection. */
-export type ListenFn = (channel: string, onNotify: () => void) => Promise<StopListening>
+/**
+ * Calls `onNotify` with its payload after each notification on `channel`, and once without one per
+ * (re)connection: then anything may have been missed.
+ */
+export type ListenFn = (
+  channel: string,
+  onNotify: (payload?: string) => void,
+) => Promise<StopListening>
 
 const RETRY_MS = { first: 250, max: 15_000 }
 
@@ -44,7 +50,7 @@ export function listenOnPostgres(Client: typeof pg.Client, url: string): ListenF
         onLost()
       })
       next.on('notification', (message) => {
-        if (message.channel === channel) onNotify()
+        if (message.channel === channel) onNotify(message.payload)
       })
       try {
         await next.connect()

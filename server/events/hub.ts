@@ -31,6 +31,11 @@ export interface EventSink {
   /** Bytes written but not yet sent: a client this far behind is dropped (it will resume). */
   backlog(): number
   end(): void
+  /**
+   * False once the stream's sign-in has ended (SEC-24): asked before every write, so not one
+   * frame leaves after the revocation is known, even before the socket has closed.
+   */
+  live?(): boolean
 }
 
 export interface EventHub {
@@ -111,6 +116,10 @@ export async function createEventHub(options: HubOptions): Promise<EventHub> {
 
   const send = (sink: EventSink, chunk: string) => {
     if (ended.has(sink)) return
+    if (sink.live && !sink.live()) {
+      drop(sink)
+      return
+    }
     sink.write(chunk)
     if (sink.backlog() > maxBacklog) drop(sink)
   }

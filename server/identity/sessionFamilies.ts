@@ -8,20 +8,44 @@
  * The answer is kept for a short while (one second by default) in this process, so a burst of
  * requests costs one query per family per second, and a revocation made by another instance over
  * the same database is seen here within that second. Concurrent requests for one family share
- * the query under way. The instance that revokes a family forgets its answers at once.
+ * the query under way. The instance that revokes a family forgets its answers at once, and so
+ * does every other instance when the revocation's notice reaches it (revocationNotices.ts): a
+ * family named in a notice is known ended here, with no query, and whoever follows notices
+ * (the open event streams, SEC-22) hears of it.
  */
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
 import { refreshTokens, users } from '../db/schema'
+import type { RevocationNotice } from './revocationNotices'
 
 /** How long an answer is trusted: the longest a revocation made elsewhere goes unseen here. */
 export const SESSION_FAMILY_CHECK_TTL_MS = 1000
+
+/**
+ * How long a family named in a notice is remembered as ended: longer than any stream lives. After
+ * that, asking about it costs a query again, whose answer is the same.
+ */
+const KNOWN_REVOKED_MS = 60 * 60_000
+
+/** Families asked about in one query by `liveAmong`. */
+const LIVE_AMONG_BATCH = 500
 
 export interface SessionFamilies {
   /** Whether the user's family still has a token that is not revoked, and the user still exists. */
   isLive(userId: string, familyId: string): Promise<boolean>
   /** Forgets the answers this process keeps for the user's families (it has just revoked some). */
   forgetUser(userId: string): void
+  /**
+   * A revocation made here or heard of: the user's answers are forgotten, the families named are
+   * known ended from now on, and every follower hears the notice.
+   */
+  revoked(notice: RevocationNotice): void
+  /** Whether a notice has said the family ended (no query: it is asked before each stream write). */
+  isKnownRevoked(familyId: string): boolean
+  /** Calls `follower` with every notice from now on; answers a function that stops it. */
+  follow(follower: (notice: RevocationNotice) => void): () => void
+  /** Which of these families are live (one query for them all, never cached). */
+  liveAmong(familyIds: readonly string[]): Promise<Set<string>>
   /** How many times the database has been asked since this was created (tests count them). */
   readonly lookups: number
 }
@@ -43,6 +67,9 @@ export function createSessionFamilies(opts: {
   const now = opts.now ?? (() => new Date())
   const ttlMs = opts.ttlMs ?? SESSION_FAMILY_CHECK_TTL_MS
   const answers = new Map<string, Answer>()
+  /** Families a notice said ended, with when (ms of the injected clock). */
+  const knownRevoked = new Map<string, number>()
+  const followers = new Set<(notice: RevocationNotice) => void>()
   let lookups = 0
   let sweptAt = Number.NEGATIVE_INFINITY
 
@@ -54,6 +81,12 @@ export function createSessionFamilies(opts: {
     if (at >= sweptAt && at - sweptAt < ttlMs) return
     sweptAt = at
     for (const [key, answer] of answers) if (!fresh(answer, at)) answers.delete(key)
+    for (const [familyId, since] of knownRevoked)
+      if (at < since || at - since >= KNOWN_REVOKED_MS) knownRevoked.delete(familyId)
+  }
+
+  const forgetUser = (userId: string) => {
+    for (const [key, answer] of answers) if (answer.userId === userId) answers.delete(key)
   }
 
   async function lookUp(userId: string, familyId: string): Promise<boolean> {
@@ -75,6 +108,7 @@ export function createSessionFamilies(opts: {
 
   return {
     isLive(userId, familyId) {
+      if (knownRevoked.has(familyId)) return Promise.resolve(false)
       const at = now().getTime()
       const key = JSON.stringify([userId, familyId])
       const known = answers.get(key)
@@ -89,8 +123,42 @@ export function createSessionFamilies(opts: {
       return answer.live
     },
 
-    forgetUser(userId) {
-      for (const [key, answer] of answers) if (answer.userId === userId) answers.delete(key)
+    forgetUser,
+
+    revoked(notice) {
+      forgetUser(notice.userId)
+      const at = now().getTime()
+      for (const familyId of notice.familyIds ?? []) knownRevoked.set(familyId, at)
+      for (const follower of [...followers]) follower(notice)
+    },
+
+    isKnownRevoked: (familyId) => knownRevoked.has(familyId),
+
+    follow(follower) {
+      followers.add(follower)
+      return () => {
+        followers.delete(follower)
+      }
+    },
+
+    async liveAmong(familyIds) {
+      const live = new Set<string>()
+      const unique = [...new Set(familyIds)]
+      for (let start = 0; start < unique.length; start += LIVE_AMONG_BATCH) {
+        lookups += 1
+        const rows = await db
+          .selectDistinct({ familyId: refreshTokens.familyId })
+          .from(refreshTokens)
+          .innerJoin(users, eq(users.id, refreshTokens.userId))
+          .where(
+            and(
+              inArray(refreshTokens.familyId, unique.slice(start, start + LIVE_AMONG_BATCH)),
+              isNull(refreshTokens.revokedAt),
+            ),
+          )
+        for (const row of rows) live.add(row.familyId)
+      }
+      return live
     },
 
     get lookups() {

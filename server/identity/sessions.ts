@@ -26,12 +26,14 @@
  * the first and then read its successor.
  */
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Database, Queryable } from '../db/client'
 import { refreshTokens, users } from '../db/schema'
 import { invalidRefreshToken } from './errors'
 import type { LocalIdentityKeys } from './keys'
+import type { RevocationNotice } from './revocationNotices'
 import type { SessionFamilies } from './sessionFamilies'
+import { createSessionRevocation } from './sessionRevocation'
 import { signToken, toEpochSeconds, verifyToken } from './tokens'
 import type { LocalTokenClaims } from './tokens'
 
@@ -90,7 +92,7 @@ const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + se
 
 type RotationOutcome =
   | { kind: 'rotated'; user: UserRow; newJti: string; familyId: string; issuedAt: Date }
-  | { kind: 'refused'; message: string; familyRevokedFor?: string }
+  | { kind: 'refused'; message: string; revoked?: RevocationNotice }
 
 export interface SessionStore {
   /** Stores a new refresh token for the user (inside the caller's transaction) and signs the pair. */
@@ -118,6 +120,7 @@ export function createSessionStore(opts: {
   families: SessionFamilies
 }): SessionStore {
   const { db, keys, lifetimes, now, families } = opts
+  const revocation = createSessionRevocation({ db, families, now })
 
   async function signPair(
     user: UserRow,
@@ -232,18 +235,10 @@ export function createSessionStore(opts: {
           if (reuse) return reuse
           if (row.replacedBy) {
             // Committed even though the answer is a refusal: that is the point of reuse detection.
-            await tx.execute(sql`
-              with recursive chain(id, replaced_by) as (
-                select id, replaced_by from ${refreshTokens} where id = ${row.replacedBy}
-                union
-                select t.id, t.replaced_by from ${refreshTokens} t join chain c on t.id = c.replaced_by
-              )
-              update ${refreshTokens} set revoked_at = ${at.toISOString()}::timestamptz
-              where id in (select id from chain) and revoked_at is null`)
             return {
               kind: 'refused',
               message: 'The refresh token was already used; sign in again.',
-              familyRevokedFor: row.userId,
+              revoked: await revocation.chainFrom(tx, row, row.replacedBy, at),
             }
           }
           return { kind: 'refused', message: 'The refresh token was revoked; sign in again.' }
@@ -267,7 +262,7 @@ export function createSessionStore(opts: {
         return { kind: 'rotated', user, newJti, familyId: row.familyId, issuedAt: at }
       })
       if (outcome.kind === 'refused') {
-        if (outcome.familyRevokedFor !== undefined) families.forgetUser(outcome.familyRevokedFor)
+        if (outcome.revoked) revocation.known(outcome.revoked)
         throw invalidRefreshToken(outcome.message)
       }
       return signPair(outcome.user, outcome.newJti, outcome.familyId, outcome.issuedAt, false)
@@ -297,30 +292,10 @@ export function createSessionStore(opts: {
 
     async revoke(refreshJwt) {
       const claims = await verifiedRefreshClaims(refreshJwt)
-      const family = db
-        .select({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(and(eq(refreshTokens.id, claims.jti), eq(refreshTokens.userId, claims.sub)))
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now() })
-        .where(
-          and(
-            inArray(refreshTokens.familyId, family),
-            eq(refreshTokens.userId, claims.sub),
-            isNull(refreshTokens.revokedAt),
-          ),
-        )
-      families.forgetUser(claims.sub)
+      await revocation.family(claims.sub, claims.jti)
       return claims.sub
     },
 
-    async revokeAll(userId) {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now() })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-      families.forgetUser(userId)
-    },
+    revokeAll: (userId) => revocation.all(userId),
   }
 }

@@ -12,6 +12,9 @@
  * - a cleared conversation: that study's messages are read again;
  * - `reset` (a gap the server cannot fill): every order is read again, once.
  * A backend without the stream (the spec's) is asked once per session; nothing else changes.
+ * A 401 for a session token that by its own expiry is still good means the server ended the
+ * sign-in (logged out everywhere from another tab or device, SEC-26): the tab goes to /login as
+ * any other 401 does (API-3) instead of asking again and again until its refresh fails.
  */
 import { createAction } from '@reduxjs/toolkit'
 import { eventChannel, type Channel, type EventChannel, type SagaIterator } from 'redux-saga'
@@ -31,8 +34,10 @@ import { sessionEnded } from '../features/auth'
 import { selectIsSending } from '../features/conversation'
 import { selectViewerId } from '../features/orders'
 import { sessionStarted } from '../shared/events'
-import type { SessionTokenSource } from '../services/auth/sessionTokenSource'
-import { baseApi } from '../services/api/baseApi'
+import { tokenExpiry, type SessionTokenSource } from '../services/auth/sessionTokenSource'
+import { baseApi, LOGIN_PATH } from '../services/api/baseApi'
+import type { Clock } from '../services/clock'
+import type { PageNavigator } from '../services/navigation'
 import { changeOrder } from '../services/api/orderChanges'
 import { readOrder } from '../services/api/read/entities'
 import {
@@ -54,6 +59,18 @@ export const liveEventReceived = createAction<{
 export const liveEventsUnavailable = createAction('liveEvents/unavailable')
 
 type Signal = { kind: 'event'; event: StreamEvent } | { kind: 'end'; end: StreamEnd }
+
+/**
+ * A token with more than this left is not one a refresh is about to replace (the SDK refreshes
+ * 20 s before expiry, and the server allows 5 s of clock skew).
+ */
+const STILL_GOOD_MS = 30_000
+
+/** Whether a 401 for `token` means the sign-in is over, not that the token is being replaced. */
+function signInEnded(token: string | undefined, nowMs: number): boolean {
+  const expiry = token === undefined ? undefined : tokenExpiry(token)
+  return expiry !== undefined && expiry - nowMs > STILL_GOOD_MS
+}
 
 /** One connection as a channel; closing the channel aborts the request. */
 function connect(
@@ -98,12 +115,8 @@ export function* followLiveEvents(): SagaIterator {
   let lastEventId: string | undefined
   let failures = 0
   for (;;) {
-    const channel = (yield call(
-      connect,
-      read,
-      session.getSessionToken(),
-      lastEventId,
-    )) as EventChannel<Signal>
+    const token = session.getSessionToken()
+    const channel = (yield call(connect, read, token, lastEventId)) as EventChannel<Signal>
     let end: StreamEnd
     try {
       for (;;) {
@@ -124,6 +137,14 @@ export function* followLiveEvents(): SagaIterator {
       return
     }
     if (end.kind === 'stopped') return
+    if (end.kind === 'unauthorized') {
+      const clock = (yield getContext('clock')) as Clock
+      if (signInEnded(token, clock.now())) {
+        const navigator = (yield getContext('navigator')) as PageNavigator
+        if (navigator.currentPath() !== LOGIN_PATH) navigator.assign(LOGIN_PATH)
+        return
+      }
+    }
     failures += 1
     yield delay(reconnectDelayMs(failures))
   }

@@ -27,12 +27,10 @@ beforeAll(async () => {
   await seedDemoData(database.db, { now: new Date('2026-11-20T08:00:00Z') })
   families = createSessionFamilies({ db: database.db, now: clock.now })
   app = await buildInstance(database.db, clock, {
+    ...families,
     isLive(userId, familyId) {
       checks += 1
       return families.isLive(userId, familyId)
-    },
-    forgetUser: (userId) => {
-      families.forgetUser(userId)
     },
     get lookups() {
       return families.lookups
