@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       config: config.identity,
       rateLimit: config.identity.rateLimit,
+      passwords: config.identity.passwords,
       now,
       families,
     })

@@ -12,6 +12,7 @@ import { hl7Config, hl7Env, type Hl7Config } from './integration/hl7/settings'
 import { fhirConfig, fhirEnv, type FhirConfig } from './integration/fhir/settings'
 import { DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimitConfig } from './identity/signInRateLimit'
 import { imagesConfig, imagesEnv, type ImagesConfig } from './integration/imagesSettings'
+import { passwordEnv, passwordLimits, type PasswordLimits } from './identity/passwordSettings'
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -67,6 +68,7 @@ const envSchema = z.object({
   SIGNIN_MAX_FAILURES_PER_LOGIN: z.coerce.number().int().min(1).max(1000).default(5),
   SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
+  ...passwordEnv,
   WRITE_MAX_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   // OPS-11: /metrics from anywhere with this bearer token; unset, from this machine only.
   METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, {
@@ -150,6 +152,8 @@ export interface ServerConfig {
         refreshReuseGraceSeconds: number
         /** Sign-in and sign-up limits (server/identity/signInRateLimit.ts). */
         rateLimit: SignInRateLimitConfig
+        /** Password work at once (SEC-12) and sign-ups per address (SEC-13). */
+        passwords: PasswordLimits
       }
     | { mode: 'descope'; projectId: string; baseUrl: string | undefined }
   speech: SpeechConfig
@@ -236,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             maxFailuresPerAddress: e.SIGNIN_MAX_FAILURES_PER_ADDRESS,
             maxSignUpsPerAddress: e.SIGNUP_MAX_PER_ADDRESS,
           },
+          passwords: passwordLimits(e),
         },
     speech,
     images: imagesConfig(e),

@@ -17,6 +17,7 @@
  * - E061302 session token missing or invalid (401)
  * - E062109 wrong password for an existing account (401)
  * - E062110 sign-up is disabled on this server (403)
+ * - E010503 too many passwords being checked at once (503 with `Retry-After`, SEC-12)
  * - E010500 internal error (500)
  */
 export const DESCOPE_ERROR_CODES = {
@@ -30,6 +31,7 @@ export const DESCOPE_ERROR_CODES = {
   invalidSessionToken: 'E061302',
   signUpDisabled: 'E062110',
   internal: 'E010500',
+  busy: 'E010503',
 } as const
 
 export type DescopeErrorCode = (typeof DESCOPE_ERROR_CODES)[keyof typeof DESCOPE_ERROR_CODES]
@@ -45,7 +47,7 @@ export class IdentityError extends Error {
   readonly statusCode: number
   readonly code: DescopeErrorCode
   readonly description: string
-  /** Seconds, for 429 answers. */
+  /** Seconds, for 429 and 503 answers. */
   readonly retryAfterSeconds: number | undefined
 
   constructor(

@@ -6,7 +6,6 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { CONTROL_CHARACTERS_MESSAGE, isCleanText } from '../../contract'
-import { isCommonPassword } from './commonPasswords'
 import { invalidField, invalidRefreshToken } from './errors'
 
 export const PASSWORD_MIN_LENGTH = 8
@@ -34,11 +33,8 @@ export const signUpBody = z.object(
     loginId: emailSchema,
     password: requiredString()
       .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
-      .refine(
-        (password) => !isCommonPassword(password),
-        'is one of the most common passwords; choose one that is harder to guess',
-      ),
+      // How hard it is to guess is estimated later, in a password slot (SEC-12, SEC-14).
+      .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
     user: z
       .object({
         name: requiredString().trim().max(200, 'must be at most 200 characters').nullish(),

@@ -12,16 +12,19 @@ import type { Database } from '../db/client'
 import { users } from '../db/schema'
 import { isUniqueViolation } from '../db/uniqueViolation'
 import { recordAudit, type AuditEventInput } from '../repo/audit'
-import { DESCOPE_ERROR_CODES, IdentityError, rateLimited } from './errors'
+import { DESCOPE_ERROR_CODES, IdentityError, invalidField, rateLimited } from './errors'
 import { parseBody, requireToken, signInBody, signUpBody } from './identityRequests'
 import { loadOrCreateSigningKeys } from './keys'
 import type { LocalIdentityKeys } from './keys'
+import { createHashQueue, passwordWorkBusy, type HashQueueConfig } from './hashQueue'
 import { createDummyHash, hashPassword, verifyPassword } from './passwords'
+import { passwordEstimator, passwordWeakness } from './passwordStrength'
 import { createSessionFamilies, type SessionFamilies } from './sessionFamilies'
 import { createSessionStore, toDescopeUser } from './sessions'
 import type { UserRow } from './sessions'
 import { DEFAULT_SIGN_IN_RATE_LIMIT, createSignInRateLimiter } from './signInRateLimit'
 import type { SignInRateLimitConfig } from './signInRateLimit'
+import { createSignUpBucket, DEFAULT_SIGN_UP_BUCKET, type SignUpBucketConfig } from './signUpBucket'
 
 export interface LocalIdentityConfig {
   /** Whether anyone may create an account (server/config.ts allows it on loopback only by default). */
@@ -42,6 +45,8 @@ export interface LocalIdentityOptions {
   rateLimit?: SignInRateLimitConfig
   /** The session families' answers, shared with the /api/v1 guard so a logout is seen at once. */
   families?: SessionFamilies
+  /** Password work at once and waiting (SEC-12), and sign-ups per address (SEC-13). */
+  passwords?: { hashQueue?: HashQueueConfig; signUpBucket?: SignUpBucketConfig }
 }
 
 const MIN_SESSION_TTL_SECONDS = 40
@@ -52,6 +57,13 @@ const userAlreadyExists = () =>
     DESCOPE_ERROR_CODES.userAlreadyExists,
     'User already exists',
     'A user with this login id already exists; sign in instead.',
+  )
+
+const tooManySignUps = (retryAfterSeconds: number) =>
+  rateLimited(
+    'Too many sign-ups',
+    `Too many sign-ups from this address; try again in ${retryAfterSeconds} seconds.`,
+    retryAfterSeconds,
   )
 
 function sendIdentityError(reply: FastifyReply, error: IdentityError) {
@@ -77,6 +89,8 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
   const sessions = createSessionStore({ db, keys, lifetimes: config, now, families })
   const limiter = createSignInRateLimiter(db, options.rateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT)
   const dummyHash = await createDummyHash()
+  const passwordWork = createHashQueue(options.passwords?.hashQueue)
+  const signUpBucket = createSignUpBucket(options.passwords?.signUpBucket ?? DEFAULT_SIGN_UP_BUCKET)
 
   /** An identity event of the audit trail: who, when, from where; never a login secret or token. */
   const identityEvent = (
@@ -136,18 +150,24 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
             'Sign-up is disabled on this server; ask an administrator to create your account.',
           )
         }
+        // SEC-13: a flood from one address stops here, before anything is checked or counted.
+        const token = signUpBucket.take(request.ip, now())
+        if (!token.allowed) throw tooManySignUps(token.retryAfterSeconds)
         const body = parseBody(signUpBody, request.body)
-        // The slot is taken before anything is looked up or hashed (see signInRateLimit.ts).
-        const slot = await limiter.reserveSignUp(request.ip, now())
-        if (!slot.allowed) {
-          throw rateLimited(
-            'Too many sign-ups',
-            `Too many sign-ups from this address; try again in ${slot.retryAfterSeconds} seconds.`,
-            slot.retryAfterSeconds,
-          )
-        }
-        if (await findUserByLoginId(body.loginId)) throw userAlreadyExists()
-        const passwordHash = await hashPassword(body.password)
+        // Loaded once, outside the slots: the first sign-up must not hold one for seconds.
+        await passwordEstimator()
+        // SEC-12: the rest waits for a password slot, or is refused at once with 503 (uncounted).
+        const passwordHash = await passwordWork.run(async () => {
+          // The slot is taken before anything is looked up or hashed (see signInRateLimit.ts).
+          const slot = await limiter.reserveSignUp(request.ip, now())
+          if (!slot.allowed) throw tooManySignUps(slot.retryAfterSeconds)
+          if (await findUserByLoginId(body.loginId)) throw userAlreadyExists()
+          // SEC-14: how hard the password is to guess for this user.
+          const owner = { loginId: body.loginId, name: body.user?.name }
+          const weakness = await passwordWeakness(body.password, owner)
+          if (weakness) throw invalidField(`password ${weakness}`)
+          return hashPassword(body.password)
+        })
         try {
           return await db.transaction(async (tx) => {
             const [user] = await tx
@@ -177,6 +197,8 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
 
       auth.post('/password/signin', async (request) => {
         const body = parseBody(signInBody, request.body)
+        // SEC-12: with the password queue full, refused before anything is counted.
+        if (passwordWork.isFull()) throw passwordWorkBusy()
         // SEC-1: the attempt takes its slot before its password is hashed, so a burst sent at
         // once gets no more passwords checked than the limit allows.
         const slot = await limiter.reserveSignIn(body.loginId, request.ip, now())
@@ -196,7 +218,13 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
         }
         const user = await findUserByLoginId(body.loginId)
         // An unknown account is checked against a dummy hash: both answers take the same time.
-        const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? dummyHash)
+        const passwordMatches = await passwordWork
+          .run(() => verifyPassword(body.password, user?.passwordHash ?? dummyHash))
+          .catch(async (error: unknown) => {
+            // SEC-12: the password was never checked (refused for load): not a guess.
+            await limiter.giveBack(slot.attempt)
+            throw error
+          })
         if (!user || !passwordMatches) {
           await limiter.recordFailure(slot.attempt)
           await recordAudit(

@@ -79,6 +79,8 @@ export interface SignInRateLimiter {
   reserveSignIn(loginId: string, address: string, now: Date): Promise<Reservation<SignInAttempt>>
   /** The password was wrong (or the account unknown): the slots stay counted. */
   recordFailure(attempt: SignInAttempt): Promise<void>
+  /** The password was never checked (the server was too busy, SEC-12): the slots are given back. */
+  giveBack(attempt: SignInAttempt): Promise<void>
   /** The password was right: see the header for what is forgiven; the address becomes known. */
   recordSuccess(attempt: SignInAttempt, now: Date): Promise<void>
   /** Takes a slot for a sign-up before its password is hashed, or says how long to wait. */
@@ -157,6 +159,11 @@ export function createSignInRateLimiter(
             windowStartedAt: sql`excluded.window_started_at`,
           },
         })
+    },
+
+    async giveBack({ address, onAddress, loginCounter, onLogin }) {
+      await takeBack(db, loginCounter, onLogin)
+      await takeBack(db, addressKey(address), onAddress)
     },
 
     async recordSuccess({ loginId, address, onAddress, loginCounter, onLogin }, now) {

@@ -33,6 +33,13 @@ export interface TestApp {
 
 let counter = 0
 
+/** Password limits no test meets unless it sets its own (tests/server/identity/passwordFlood.test.ts). */
+export const TEST_PASSWORD_LIMITS = {
+  PASSWORD_HASH_QUEUE: '10000',
+  PASSWORD_HASH_MAX_WAIT_MS: '120000',
+  SIGNUP_BURST_PER_ADDRESS: '100000',
+}
+
 export async function startTestApp(
   opts: {
     env?: Record<string, string>
@@ -47,7 +54,13 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
-  const config = loadConfig({ HOST: '127.0.0.1', STATIC_DIR: '/nonexistent', ...opts.env })
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    STATIC_DIR: '/nonexistent',
+    // Tests sign many users up at once from one address; SEC-12 and SEC-13 have tests of their own.
+    ...TEST_PASSWORD_LIMITS,
+    ...opts.env,
+  })
   if (opts.seed !== false)
     await seedDemoData(database.db, { now: new Date('2026-11-20T08:00:00Z') })
   const app = await buildApp({

@@ -38,6 +38,11 @@ export const defaultIdentityConfig: LocalIdentityConfig = {
   refreshTtlSeconds: 7 * 86_400,
 }
 
+const GENEROUS_PASSWORD_LIMITS = {
+  hashQueue: { concurrency: 2, queue: 10_000, maxWaitMs: 120_000 },
+  signUpBucket: { burst: 100_000, perMinute: 1 },
+}
+
 export async function buildIdentityApp(opts: {
   db: Database
   keys: LocalIdentityKeys
@@ -52,6 +57,8 @@ export async function buildIdentityApp(opts: {
     config: { ...defaultIdentityConfig, ...opts.config },
     now: opts.clock.now,
     ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+    // Many sign-ups from inject's one address; SEC-12 and SEC-13 have tests of their own.
+    passwords: GENEROUS_PASSWORD_LIMITS,
   })
   await app.ready()
   return app
