@@ -29,6 +29,7 @@ export const DESCOPE_ERRORS = {
   signUpDisabled: 'E062110',
   invalidRequest: 'E011003',
   rateLimited: 'E130429',
+  busy: 'E010503',
 } as const
 
 export interface FieldErrors {
@@ -83,12 +84,15 @@ export function fieldErrorsFor(failure: SignInFailure): FieldErrors | null {
     case DESCOPE_ERRORS.signUpDisabled:
       // No account may be created here: the account is missing or the password wrong.
       return { password: FIELD_MESSAGES.wrongPassword }
+    // SEC-12: a busy server's answer (too many passwords at once) says when to try again too.
     case DESCOPE_ERRORS.rateLimited:
+    case DESCOPE_ERRORS.busy:
       return {
         password: sentence(failure.errorMessage ?? 'Too many failed sign-ins; try again later.'),
       }
     case DESCOPE_ERRORS.invalidRequest:
-      // A new account's password policy ("password must be at least 8 characters").
+      // A new account's password policy ("password must be at least 8 characters", "password
+      // is too easy to guess: ..." with the estimator's advice, SEC-15).
       if (failure.step === 'signUp' && failure.errorMessage?.startsWith('password')) {
         return { password: sentence(failure.errorMessage) }
       }
