@@ -188,8 +188,12 @@ export function createMetrics(): Metrics {
       requests.inc(labels)
       durations.observe(labels, seconds)
     },
-    signInFailed: () => { signInFailures.inc(); },
-    signInLockedOut: () => { signInLockouts.inc(); },
+    signInFailed: () => {
+      signInFailures.inc()
+    },
+    signInLockedOut: () => {
+      signInLockouts.inc()
+    },
     hl7: {
       received(type, ack) {
         const code = type === 'not HL7' ? type : (type.split('^', 1)[0] ?? '')
@@ -203,7 +207,9 @@ export function createMetrics(): Metrics {
           outcome: bounded(code, HL7_OUTCOMES),
         })
       },
-      failed: (stage) => { hl7Errors.inc({ stage }); },
+      failed: (stage) => {
+        hl7Errors.inc({ stage })
+      },
     },
     observe(given) {
       sources = given

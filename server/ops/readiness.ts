@@ -45,9 +45,13 @@ async function appliedMigrations(db: Database): Promise<Set<number>> {
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => { reject(new Error('no answer in time')); }, ms)
+    timer = setTimeout(() => {
+      reject(new Error('no answer in time'))
+    }, ms)
   })
-  return Promise.race([promise, late]).finally(() => { clearTimeout(timer); })
+  return Promise.race([promise, late]).finally(() => {
+    clearTimeout(timer)
+  })
 }
 
 export function createReadiness(deps: {

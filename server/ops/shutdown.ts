@@ -22,7 +22,12 @@ const DATABASE_MARGIN_MS = 2_000
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => { resolve(false); }, Math.max(0, ms))
+    timer = setTimeout(
+      () => {
+        resolve(false)
+      },
+      Math.max(0, ms),
+    )
   })
   const settled = promise.then(
     () => true,
@@ -52,6 +57,13 @@ export async function shutDown(
   await database.close()
 }
 
+/** Where signals come from and how the process ends: the process itself, or a test's. */
+export interface SignalOptions {
+  exit?: (code: number) => void
+  signals?: Pick<NodeJS.EventEmitter, 'on'>
+  deadlineMs?: number
+}
+
 /**
  * Installs the signal handlers: the first signal starts the shutdown, a second one (an operator's
  * second Ctrl-C) exits at once.
@@ -59,8 +71,10 @@ export async function shutDown(
 export function exitOnSignals(
   app: FastifyInstance,
   database: { close(): Promise<void> },
-  exit: (code: number) => void = (code) => process.exit(code),
+  options: SignalOptions = {},
 ): void {
+  const exit = options.exit ?? ((code: number) => process.exit(code))
+  const deadlineMs = options.deadlineMs ?? SHUTDOWN_DEADLINE_MS
   let closing = false
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) {
@@ -69,13 +83,13 @@ export function exitOnSignals(
       return
     }
     closing = true
-    app.log.info(`${signal}: closing (at most ${SHUTDOWN_DEADLINE_MS / 1000} s)`)
+    app.log.info(`${signal}: closing (at most ${deadlineMs / 1000} s)`)
     const started = Date.now()
     const deadline = setTimeout(() => {
-      app.log.error(`shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting`)
+      app.log.error(`shutdown did not finish within ${deadlineMs / 1000} s; exiting`)
       exit(1)
-    }, SHUTDOWN_DEADLINE_MS)
-    shutDown(app, database).then(
+    }, deadlineMs)
+    shutDown(app, database, deadlineMs).then(
       () => {
         clearTimeout(deadline)
         app.log.info(`closed cleanly in ${Date.now() - started} ms`)
@@ -88,6 +102,7 @@ export function exitOnSignals(
       },
     )
   }
-  process.on('SIGTERM', onSignal)
-  process.on('SIGINT', onSignal)
+  const signals = options.signals ?? process
+  signals.on('SIGTERM', onSignal)
+  signals.on('SIGINT', onSignal)
 }

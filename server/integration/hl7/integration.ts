@@ -28,7 +28,7 @@ export interface Hl7Integration {
   start(): Promise<void>
   /** The listener's port once started (null: no listener). */
   port(): number | null
-  /** MLLP connections open on the listener (OPS-13). */
+  /** MLLP connections open on the listener (OPS-10). */
   connections(): number
   /** Stops the listener and the worker, letting the work under way finish (OPS-16). */
   close(): Promise<void>

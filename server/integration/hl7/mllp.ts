@@ -103,7 +103,7 @@ export function declaredEncoding(bytes: Buffer): TextEncodingName {
 
 export interface MllpListener {
   port: number
-  /** Connections open now (OPS-13). */
+  /** Connections open now (OPS-10). */
   connections(): number
   /**
    * Stops listening; idle connections close at once, one whose message is being applied gets

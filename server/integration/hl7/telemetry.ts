@@ -1,5 +1,5 @@
 /**
- * What the HL7 edge tells the operators' metrics (OPS-13): codes only, never a value of a
+ * What the HL7 edge tells the operators' metrics (OPS-10): codes only, never a value of a
  * message. The composition root passes the metrics' side (server/ops/metrics.ts); tests and
  * tools that build the edge alone pass nothing.
  */
