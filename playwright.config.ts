@@ -95,6 +95,8 @@ export default defineConfig({
         // Every browser test signs a new user up from 127.0.0.1, and sign-up-or-in first tries
         // a sign-in that fails: the default per-address limit (20 in 15 minutes) would stop the run.
         SIGNIN_MAX_FAILURES_PER_ADDRESS: '1000',
+        // ... and sign-up's per-address bucket (SEC-13: 10 at once, then 2 a minute) likewise.
+        SIGNUP_BURST_PER_ADDRESS: '100000',
         // Every study links to a stand-in viewer (tests/e2e/images.spec.ts intercepts it).
         VIEWER_URL_TEMPLATE: 'https://viewer.readout.test/open?accession={accession}',
         // Orders from the hospital over MLLP, as a RIS sends them (tests/e2e/live.spec.ts).
