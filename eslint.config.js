@@ -193,6 +193,8 @@ export default tseslint.config(
       'dist/**',
       'dist-test/**',
       'dist-test-*/**',
+      'dist-server/**',
+      'dist-server.*/**',
       'node_modules/**',
       'coverage/**',
       'data/**',

@@ -9,7 +9,7 @@ import {
   SPEECH_SERVER_URL,
 } from './tests/e2e/fixtures/speechService'
 import { HL7_PORT } from './tests/e2e/fixtures/hl7'
-import { TEST_BUILD } from './tests/e2e/fixtures/testBuild'
+import { TEST_BUILD, TEST_SERVER_BUILD } from './tests/e2e/fixtures/testBuild'
 
 // The real server on a throw-away data folder. Workers re-read this file, so the folder is
 // created once and handed down through the environment.
@@ -77,9 +77,9 @@ export default defineConfig({
     },
     {
       // A test build of the current source: production code plus the action log recorder
-      // (VITE_ACTION_LOG), which the journey's replay reads. Built here so a stale dist/ is
-      // never what is tested.
-      command: `npx vite build --outDir ${TEST_BUILD} --emptyOutDir --logLevel warn && npx tsx server/index.ts`,
+      // (VITE_ACTION_LOG), which the journey's replay reads, and the compiled server users run
+      // (OPS-1). Built here so a stale build is never what is tested.
+      command: `npx vite build --outDir ${TEST_BUILD} --emptyOutDir --logLevel warn && npx tsx scripts/build-server.ts --out ${TEST_SERVER_BUILD} && node ${TEST_SERVER_BUILD}/index.js`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

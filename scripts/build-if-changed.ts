@@ -1,6 +1,7 @@
 /**
- * `npm start` builds the SPA only when something it is built from has changed since the last
- * build: the source (src/, contract/, index.html), the build's configuration and dependencies
+ * `npm start` builds the SPA, and the server (scripts/build-server.ts), only when something they
+ * are built from has changed since their last build. For the SPA, that is: the source (src/,
+ * contract/, index.html), the build's configuration and dependencies
  * (vite.config.ts, tsconfig.json, package.json, package-lock.json) and the settings read at build
  * time (VITE_* and IDLE_LOGOFF_MINUTES). A fingerprint of all of them is kept beside the
  * dependencies after each build; a start with the same fingerprint and a built dist/ skips the
@@ -13,6 +14,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServerIfChanged, SERVER_BUILD } from './build-server'
 
 /** Folders and files the SPA is built from, relative to the repository. */
 export const BUILD_INPUTS = [
@@ -73,8 +75,7 @@ export function builtFrom(root: string, fingerprint: string): boolean {
   )
 }
 
-function main() {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+function buildWebApp(root: string) {
   const fingerprint = buildFingerprint(root, process.env)
   if (builtFrom(root, fingerprint)) {
     console.log('The web app in dist/ is built from the current source: not building it again.')
@@ -86,4 +87,21 @@ function main() {
   writeFileSync(stampFile(root), `${fingerprint}\n`)
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main()
+async function main() {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  buildWebApp(root)
+  // The server too, into dist-server/, which npm start then runs with node (OPS-1, OPS-2).
+  const built = await buildServerIfChanged(root)
+  console.log(
+    built
+      ? `Built the server into ${SERVER_BUILD}/.`
+      : `The server in ${SERVER_BUILD}/ is built from the current source: not building it again.`,
+  )
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}

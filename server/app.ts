@@ -21,6 +21,7 @@ import { loggerOptions, type LogDestination } from './http/logging'
 import { registerOriginCheck } from './http/origins'
 import { registerSecurityHeaders } from './http/securityHeaders'
 import { isApiPath, serveWebApp } from './http/webApp'
+import { zodSchemaController } from './http/zodCompilers'
 import { limitWrites } from './http/writeRateLimit'
 import { localIdentityRoutes } from './identity/localIdentity'
 import { createSessionFamilies, type SessionFamilies } from './identity/sessionFamilies'
@@ -109,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdOf,
     // One bad client cannot hold a connection open for ever.
     requestTimeout: 120_000,
+    // The zod compilers from the start: Ajv is never loaded (OPS-3).
+    schemaController: zodSchemaController,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -12,12 +12,19 @@ import { seedDemoData } from './seed/seed'
 
 async function main() {
   const config = loadConfig()
-  const database = await openDatabase(config.database)
-  if (config.seed) {
-    const seeded = await seedDemoData(database.db, { now: new Date() })
-    if ('patients' in seeded)
-      console.log(`Seeded the demo worklist: ${seeded.patients} patients, ${seeded.orders} orders.`)
-  }
+  // The seed runs under the migrations' start-up lock: instances starting together on one
+  // PostgreSQL take turns, and the later ones find it done (OPS-5).
+  const database = await openDatabase(config.database, {
+    afterMigrations: config.seed
+      ? async (db) => {
+          const seeded = await seedDemoData(db, { now: new Date() })
+          if ('patients' in seeded)
+            console.log(
+              `Seeded the demo worklist: ${seeded.patients} patients, ${seeded.orders} orders.`,
+            )
+        }
+      : undefined,
+  })
   const app = await buildApp({
     config,
     db: database.db,

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { lockDataFolder, type FolderLock } from './folderLock'
 import { registerPostgres } from './lockingTransaction'
+import { advisoryStartupLock, noStartupLock, prepareDatabase } from './migrate'
 import { listenOnPostgres, type ListenFn } from './notifications'
 import * as schema from './schema'
 
@@ -35,9 +36,24 @@ export interface OpenDatabase {
   close(): Promise<void>
 }
 
+/**
+ * Beside this module in the source; beside the built server in dist-server/ (the build copies
+ * it there: scripts/build-server.ts).
+ */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
-export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
+export interface OpenOptions {
+  /**
+   * Runs once the schema is current, under the same start-up lock as the migrations (OPS-5):
+   * the demo seed, so that instances starting together on one database seed it once.
+   */
+  afterMigrations?: ((db: Database) => Promise<void>) | undefined
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: OpenOptions = {},
+): Promise<OpenDatabase> {
   if (target.kind === 'postgres') {
     const { default: pg } = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
@@ -50,8 +66,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       console.error(`PostgreSQL closed an idle connection (${error.code ?? error.name})`)
     })
     const db = drizzle(pool, { schema })
-    await migrate(db, { migrationsFolder })
     registerPostgres(db, pool, (client) => drizzle(client, { schema }))
+    try {
+      await prepareDatabase({
+        db,
+        migrationsFolder,
+        migrate: () => migrate(db, { migrationsFolder }),
+        lock: advisoryStartupLock(() => new pg.Client({ connectionString: target.url })),
+        afterMigrations: options.afterMigrations,
+      })
+    } catch (error) {
+      await pool.end().catch(() => undefined)
+      throw error
+    }
     return {
       db: db as unknown as Database,
       kind: 'postgres',
@@ -76,7 +103,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
         : new PGlite(target.from ? { loadDataDir: target.from } : {})
     try {
       const db = drizzle(client, { schema })
-      await migrate(db, { migrationsFolder })
+      await prepareDatabase({
+        db,
+        migrationsFolder,
+        migrate: () => migrate(db, { migrationsFolder }),
+        lock: noStartupLock,
+        afterMigrations: options.afterMigrations,
+      })
       return {
         db: db as unknown as Database,
         kind: target.kind,

@@ -7,7 +7,6 @@
  * until it expires. Refresh tokens are refused in both modes: a stolen long-lived token must not
  * open the API.
  */
-import DescopeClient from '@descope/node-sdk'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Queryable } from '../db/client'
 import { loadOrCreateSigningKeys } from './keys'
@@ -84,6 +83,8 @@ export async function createSessionVerifier(
     }
   }
 
+  // Loaded only in Descope mode: the SDK is most of a local-mode restart's module loading (OPS-3).
+  const { default: DescopeClient } = await import('@descope/node-sdk')
   const client = DescopeClient({
     projectId: options.projectId,
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
