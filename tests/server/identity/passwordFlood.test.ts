@@ -111,7 +111,9 @@ describe.skipIf(skipDatabase)('SEC-12 a sign-up flood and the API', () => {
       `SEC-12 reads p95 ${p95(quiet).toFixed(1)} ms quiet, ${p95(loud).toFixed(1)} ms under the flood (x${ratio.toFixed(1)}); ${loud.length} reads, event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms; ${waves} waves of sign-ups: ${JSON.stringify(Object.fromEntries(counts))}`,
     )
     expect(counts.get(500) ?? 0).toBe(0)
-    expect(ratio).toBeLessThan(10)
+    // Before the queue the ratio was 491 (two reads in 45 s); with it 1.7 to 7.1 on a machine at
+    // load 10 to 13. The bound sits far from both, so a busy CI host cannot flip it (SEC-12).
+    expect(ratio).toBeLessThan(50)
     expect([...counts.keys()].every((status) => [200, 503].includes(status))).toBe(true)
     expect(counts.get(200) ?? 0).toBeGreaterThan(0)
     expect(counts.get(503) ?? 0).toBeGreaterThan(0)
