@@ -1,7 +1,7 @@
 /**
- * The real server as a child process, as an operator runs it: `server/index.ts` on a data folder
- * and a port of the test's, its log gathered, stopped by a signal. `stop` also kills a process
- * a failed test left running.
+ * The real server as a child process, as an operator runs it: `node` on the compiled build
+ * (tests/support/builtServer.ts) with a data folder and a port of the test's, its log gathered,
+ * stopped by a signal. `kill` ends a process a failed test left running.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
@@ -27,22 +27,27 @@ export async function freeLoopbackPort(): Promise<number> {
   return port
 }
 
+/** `node <entry>` (the built server's index.js) on `dataDir`; resolves once /readyz says 200. */
 export async function startServerProcess(
+  entry: string,
   dataDir: string,
   env: Record<string, string>,
 ): Promise<ServerProcess> {
   const port = await freeLoopbackPort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      STATIC_DIR: '/nonexistent',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    STATIC_DIR: '/nonexistent',
+    LOG_LEVEL: 'info',
+    ...env,
+  }
+  // Nothing of the test runner's reaches the child: it runs as an operator's shell runs it.
+  delete childEnv.NODE_OPTIONS
+  delete childEnv.DATABASE_URL
+  const child = spawn(process.execPath, [entry], {
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -4,7 +4,8 @@
  * are refused at once, the streams end with the retry hint, the request is answered, the result
  * is acknowledged and recorded once, the process exits 0 within ten seconds, and the data folder
  * opens again. And a receiver that never answers: the delivery is given back unrecorded, and the
- * next start sends it at once. PGlite only: the process is the embedded database's one owner.
+ * next start sends it at once. The compiled server, as `npm start` runs it; PGlite only (the
+ * process is the embedded database's one owner).
  */
 import http from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -12,11 +13,12 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STREAM_EVENTS } from '../../../contract'
 import { openDatabase } from '../../../server/db/client'
 import { hl7Outbox } from '../../../server/db/schema'
 import { createSseReader, type SseEvent } from '../../../src/services/events/sseFrames'
+import { buildServerForTest, type BuiltServer } from '../../support/builtServer'
 import { eventually, framed, onFrames } from '../../support/mllpPeer'
 import { onPostgres } from '../../support/testDatabase'
 import { sections } from '../hl7/support'
@@ -25,10 +27,18 @@ import { startServerProcess, type ServerProcess } from './serverProcess'
 const PASSWORD = 'Vq7!tundra-Quartz-41-lamp'
 const running = new Set<ServerProcess>()
 const folders: string[] = []
+let built: BuiltServer | undefined
+beforeAll(async () => {
+  if (!onPostgres) built = await buildServerForTest()
+})
 afterAll(() => {
   for (const server of running) server.kill()
   for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+  built?.remove()
 })
+/** The compiled server, as `npm start` runs it, on `dataDir`. */
+const start = (dataDir: string, env: Record<string, string>) =>
+  startServerProcess(built?.entry ?? '', dataDir, env)
 
 /** A results receiver that answers AA after `delayMs`, or never (`silent`). */
 async function slowReceiver(delayMs: number) {
@@ -138,7 +148,7 @@ describe.skipIf(onPostgres)('SIGTERM', () => {
   it('OPS-15 OPS-16 streams end with a retry hint, the request in flight and the result under way finish, exit 0 within 10 s', async () => {
     const receiver = await slowReceiver(2_000)
     const dataDir = newFolder()
-    const server = await startServerProcess(dataDir, {
+    const server = await start(dataDir, {
       HL7_SEND_TO: `127.0.0.1:${receiver.port}`,
       HL7_ACK_TIMEOUT_MS: '20000',
     })
@@ -211,7 +221,7 @@ describe.skipIf(onPostgres)('SIGTERM', () => {
     receiver.state.silent = true
     const dataDir = newFolder()
     const env = { HL7_SEND_TO: `127.0.0.1:${receiver.port}`, HL7_ACK_TIMEOUT_MS: '60000' }
-    const first = await startServerProcess(dataDir, env)
+    const first = await start(dataDir, env)
     running.add(first)
     const token = await signUp(first.base)
     const [orderId = ''] = await unsignedOrders(first.base, token)
@@ -230,7 +240,7 @@ describe.skipIf(onPostgres)('SIGTERM', () => {
     expect(left?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now())
 
     receiver.state.silent = false
-    const second = await startServerProcess(dataDir, env)
+    const second = await start(dataDir, env)
     running.add(second)
     await eventually(() => Promise.resolve(receiver.received.length === 2), 60_000)
     second.child.kill('SIGTERM')
