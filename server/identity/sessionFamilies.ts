@@ -13,7 +13,7 @@
  * family named in a notice is known ended here, with no query, and whoever follows notices
  * (the open event streams, SEC-22) hears of it.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
 import { refreshTokens, users } from '../db/schema'
 import type { RevocationNotice } from './revocationNotices'
@@ -89,21 +89,19 @@ export function createSessionFamilies(opts: {
     for (const [key, answer] of answers) if (answer.userId === userId) answers.delete(key)
   }
 
-  async function lookUp(userId: string, familyId: string): Promise<boolean> {
+  /** The families among those `which` selects that have a token not revoked, of a user that exists. */
+  const liveFamilies = (which: SQL | undefined) => {
     lookups += 1
-    const rows = await db
-      .select({ id: refreshTokens.id })
+    return db
+      .selectDistinct({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
       .innerJoin(users, eq(users.id, refreshTokens.userId))
-      .where(
-        and(
-          eq(refreshTokens.familyId, familyId),
-          eq(refreshTokens.userId, userId),
-          isNull(refreshTokens.revokedAt),
-        ),
-      )
-      .limit(1)
-    return rows.length > 0
+      .where(and(which, isNull(refreshTokens.revokedAt)))
+  }
+
+  async function lookUp(userId: string, familyId: string): Promise<boolean> {
+    const which = and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId))
+    return (await liveFamilies(which).limit(1)).length > 0
   }
 
   return {
@@ -145,18 +143,9 @@ export function createSessionFamilies(opts: {
       const live = new Set<string>()
       const unique = [...new Set(familyIds)]
       for (let start = 0; start < unique.length; start += LIVE_AMONG_BATCH) {
-        lookups += 1
-        const rows = await db
-          .selectDistinct({ familyId: refreshTokens.familyId })
-          .from(refreshTokens)
-          .innerJoin(users, eq(users.id, refreshTokens.userId))
-          .where(
-            and(
-              inArray(refreshTokens.familyId, unique.slice(start, start + LIVE_AMONG_BATCH)),
-              isNull(refreshTokens.revokedAt),
-            ),
-          )
-        for (const row of rows) live.add(row.familyId)
+        const batch = unique.slice(start, start + LIVE_AMONG_BATCH)
+        for (const row of await liveFamilies(inArray(refreshTokens.familyId, batch)))
+          live.add(row.familyId)
       }
       return live
     },

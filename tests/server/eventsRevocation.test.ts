@@ -15,69 +15,12 @@ import { loadConfig } from '../../server/config'
 import { openDatabase, type Database, type OpenDatabase } from '../../server/db/client'
 import { withoutNotifications, type ListenFn } from '../../server/db/notifications'
 import { STREAM_SESSION_CHECK_MS } from '../../server/events/streamSessions'
-import { createSseReader, type SseEvent } from '../../src/services/events/sseFrames'
+import type { SseEvent } from '../../src/services/events/sseFrames'
 import { normalSections } from '../support/sections'
+import { openStream, type TestStream } from '../support/sse'
 import { startTestApp, type TestApp } from '../support/testApp'
 import { onPostgres, skipDatabase } from '../support/testDatabase'
 import { sdkAuthorization } from './identity/identityHarness'
-
-interface LiveStream {
-  events: SseEvent[]
-  /** Resolves when the server has ended the stream. */
-  ended: Promise<void>
-  /** Resolves with the first event that matches, however long it takes (up to `boundMs`). */
-  next(match: (event: SseEvent) => boolean, boundMs?: number): Promise<SseEvent>
-  close(): void
-}
-
-async function openLive(base: string, token: string): Promise<LiveStream> {
-  const abort = new AbortController()
-  const res = await fetch(`${base}/api/v1/events`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: abort.signal,
-  })
-  expect(res.status).toBe(200)
-  const events: SseEvent[] = []
-  const waiters = new Set<() => void>()
-  const reader = createSseReader()
-  const decoder = new TextDecoder()
-  const body = res.body!.getReader()
-  const ended = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await body.read()
-        if (done) return
-        events.push(...reader.push(decoder.decode(value, { stream: true })))
-        for (const wake of [...waiters]) wake()
-      }
-    } catch {
-      // Aborted by close().
-    }
-  })()
-  return {
-    events,
-    ended,
-    next: (match, boundMs = 30_000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const found = events.find(match)
-          if (!found) return
-          waiters.delete(check)
-          clearTimeout(timer)
-          resolve(found)
-        }
-        const timer = setTimeout(() => {
-          waiters.delete(check)
-          reject(new Error(`no such event within ${boundMs} ms`))
-        }, boundMs)
-        waiters.add(check)
-        check()
-      }),
-    close: () => {
-      abort.abort()
-    },
-  }
-}
 
 /** Resolves when `promise` does, or fails the test once `ms` have passed. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -104,7 +47,7 @@ describe.skipIf(skipDatabase)('SEC-22 a stream ends with its sign-in', () => {
   /** A third instance that hears no notifications: only its safety net can end its streams. */
   let deaf: FastifyInstance
   const base = new Map<FastifyInstance, string>()
-  const streams: LiveStream[] = []
+  const streams: TestStream[] = []
   let ids: string[]
   let next = 0
 
@@ -150,7 +93,8 @@ describe.skipIf(skipDatabase)('SEC-22 a stream ends with its sign-in', () => {
   })
 
   const open = async (app: FastifyInstance, token: string) => {
-    const stream = await openLive(base.get(app)!, token)
+    const stream = await openStream(base.get(app)!, token)
+    expect(stream.status).toBe(200)
     streams.push(stream)
     await stream.next(ready)
     return stream

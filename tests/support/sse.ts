@@ -9,6 +9,8 @@ export interface TestStream {
   status: number
   /** Every event received so far, in order. */
   events: SseEvent[]
+  /** Resolves when the stream has ended: the server closed it, or close() did. */
+  ended: Promise<void>
   next(match: (event: SseEvent) => boolean, boundMs?: number): Promise<SseEvent>
   close(): void
 }
@@ -25,10 +27,11 @@ export async function openStream(
   const res = await fetch(`${base}/api/v1/events`, { headers, signal: abort.signal })
   const events: SseEvent[] = []
   const waiters = new Set<() => void>()
+  let ended: Promise<void> = Promise.resolve()
   if (res.ok && res.body) {
     const reader = createSseReader()
     const decoder = new TextDecoder()
-    void (async () => {
+    ended = (async () => {
       const body = res.body!.getReader()
       try {
         for (;;) {
@@ -46,6 +49,7 @@ export async function openStream(
   return {
     status: res.status,
     events,
+    ended,
     next(match, boundMs = 30_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
