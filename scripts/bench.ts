@@ -74,6 +74,11 @@ interface Qa {
   rules: Record<string, QaMetrics>
   timing: { p50Ms: number }
 }
+interface Restart {
+  product: Record<'clean' | 'crash', { healthMs: number; readMs: number }>
+  floor: Record<'clean' | 'crash', { healthMs: number; readMs: number }>
+  ratios: { read: number; crashRead: number }
+}
 interface Keystroke {
   results: Record<'textarea' | 'chat' | 'report', { p95: number }>
   ratios: { chatToTextarea: number; reportToTextarea: number }
@@ -96,6 +101,7 @@ const keystroke = run('bench-keystroke', ['10000']) as Keystroke
 const events = run('bench-events', quick ? ['200', '50'] : ['200', '200']) as Events
 const qa = run('bench-qa', []) as Qa
 const hl7 = run('bench-hl7', quick ? ['200'] : ['600']) as Hl7Ingest
+const restart = run('bench-restart', ['10000', quick ? '2' : '5']) as Restart
 const worstRule = (key: keyof QaMetrics) =>
   Math.min(...Object.values(qa.rules).map((rule) => rule[key])).toFixed(3)
 
@@ -211,6 +217,13 @@ const rows: [string, string, string, string, string][] = [
     '>= 0.9 / 0.85 per rule',
   ],
   ['pre-sign check of one report, p50', `${qa.timing.p50Ms.toFixed(3)} ms`, '', '', 'none set'],
+  ...(['clean', 'crash'] as const).map((kind): [string, string, string, string, string] => [
+    `restart, 10,000 orders, after ${kind === 'clean' ? 'SIGTERM' : 'kill -9'}: /healthz, worklist / bare Fastify+PGlite`,
+    `${ms(restart.product[kind].healthMs)}, ${ms(restart.product[kind].readMs)}`,
+    `${ms(restart.floor[kind].healthMs)}, ${ms(restart.floor[kind].readMs)}`,
+    `${(kind === 'clean' ? restart.ratios.read : restart.ratios.crashRead).toFixed(2)}x`,
+    'worklist < 5 s quiet',
+  ]),
 ]
 
 const head: [string, string, string, string, string] = [
@@ -241,7 +254,7 @@ writeFileSync(
         ratio,
         goal,
       })),
-      benchmarks: { initialJs, crowd, pg, events, firstRow, keystroke, qa, hl7 },
+      benchmarks: { initialJs, crowd, pg, events, firstRow, keystroke, qa, hl7, restart },
     },
     null,
     2,

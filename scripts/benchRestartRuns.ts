@@ -5,8 +5,9 @@
  * the next start).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { performance } from 'node:perf_hooks'
+
+export { freePort } from '../tests/support/orthanc'
 
 export interface Started {
   child: ChildProcess
@@ -24,21 +25,6 @@ export interface Target {
   health: string
   read: string
   headers?: Record<string, string>
-}
-
-/** A port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => {
-        resolve(port)
-      })
-    })
-  })
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

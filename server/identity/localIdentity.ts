@@ -88,7 +88,10 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
   const families = options.families ?? createSessionFamilies({ db, now })
   const sessions = createSessionStore({ db, keys, lifetimes: config, now, families })
   const limiter = createSignInRateLimiter(db, options.rateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT)
-  const dummyHash = await createDummyHash()
+  // Hashed while the server goes on starting, awaited at a sign-in: a restart does not wait for
+  // one scrypt (OPS-3). A failure surfaces at that sign-in.
+  const dummyHash = createDummyHash()
+  dummyHash.catch(() => undefined)
   const passwordWork = createHashQueue(options.passwords?.hashQueue)
   const signUpBucket = createSignUpBucket(options.passwords?.signUpBucket ?? DEFAULT_SIGN_UP_BUCKET)
 
@@ -219,7 +222,7 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
         const user = await findUserByLoginId(body.loginId)
         // An unknown account is checked against a dummy hash: both answers take the same time.
         const passwordMatches = await passwordWork
-          .run(() => verifyPassword(body.password, user?.passwordHash ?? dummyHash))
+          .run(async () => verifyPassword(body.password, user?.passwordHash ?? (await dummyHash)))
           .catch(async (error: unknown) => {
             // SEC-12: the password was never checked (refused for load): not a guess.
             await limiter.giveBack(slot.attempt)
