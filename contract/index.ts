@@ -65,6 +65,7 @@ export * from './entities'
 export * from './answers'
 export * from './library'
 export * from './signing'
+export * from './text'
 
 /**
  * Every route, in one table: method, path (Fastify style, from `routePaths`), and its schemas. The

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { LIMITS, MACRO_LIMITS, MACRO_NAME_PATTERN } from './constants'
-import { inputText } from './inputText'
+import { honestText, inputText } from './inputText'
 
 const sectionText = z.string().max(LIMITS.sectionChars)
 
@@ -64,7 +64,8 @@ export const macroRequestSchema = z.strictObject({
     .min(1, 'must not be blank')
     .max(MACRO_LIMITS.nameChars)
     .regex(MACRO_NAME_PATTERN, 'may hold only letters, digits, spaces and dashes'),
-  text: inputText(z.string().trim().min(1, 'must not be blank').max(MACRO_LIMITS.textChars)),
+  // Inserted into reports as it is: nothing reordering or invisible (SEC-33).
+  text: honestText(z.string().trim().min(1, 'must not be blank').max(MACRO_LIMITS.textChars)),
 })
 export type MacroRequest = z.input<typeof macroRequestSchema>
 

@@ -14,7 +14,7 @@
  */
 import { z } from 'zod'
 import { QA_ISSUE_CODES } from './constants'
-import { inputText } from './inputText'
+import { honestText, nameText } from './inputText'
 
 export const COMMUNICATION_METHODS = ['phone', 'in_person', 'secure_message'] as const
 export type CommunicationMethod = (typeof COMMUNICATION_METHODS)[number]
@@ -30,15 +30,16 @@ export const SIGNING_LIMITS = {
 export const CRITICAL_NOT_COMMUNICATED_ERROR = 'critical_result_not_communicated'
 export const UNFILLED_FIELDS_ERROR = 'unfilled_fields'
 
+// A recipient and a role read in the signed text: a name's rule (SEC-32).
 const words = (max: number) =>
-  inputText(z.string().trim().min(1, 'must not be blank').max(max)).refine(
+  nameText(z.string().trim().min(1, 'must not be blank').max(max)).refine(
     (text) => !/[\r\n]/.test(text),
     'must be one line',
   )
 
 /** The pre-sign check issues a signature goes over, and why. */
 export const qaOverrideSchema = z.strictObject({
-  reason: inputText(z.string().trim().min(1, 'must not be blank').max(SIGNING_LIMITS.reasonChars)),
+  reason: honestText(z.string().trim().min(1, 'must not be blank').max(SIGNING_LIMITS.reasonChars)),
   codes: z
     .array(z.enum(QA_ISSUE_CODES))
     .min(1, 'must name at least one issue code')

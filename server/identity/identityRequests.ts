@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { CONTROL_CHARACTERS_MESSAGE, isCleanText } from '../../contract'
+import { nameText } from '../../contract/inputText'
 import { invalidField, invalidRefreshToken } from './errors'
 
 export const PASSWORD_MIN_LENGTH = 8
@@ -37,7 +38,10 @@ export const signUpBody = z.object(
       .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
     user: z
       .object({
-        name: requiredString().trim().max(200, 'must be at most 200 characters').nullish(),
+        // What signatures will show: nothing invisible or reordering in it (SEC-31).
+        name: nameText(
+          requiredString().trim().max(200, 'must be at most 200 characters'),
+        ).nullish(),
         email: emailSchema.nullish(),
       })
       .nullish(),

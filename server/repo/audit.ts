@@ -5,6 +5,7 @@
  * text or a token: `detail` carries codes only (section keys, a rating, a cause, an id).
  */
 import { and, asc, eq, gte, type SQL } from 'drizzle-orm'
+import { honestName } from '../../contract'
 import type { Database, Queryable } from '../db/client'
 import { auditEvents, users } from '../db/schema'
 
@@ -80,10 +81,13 @@ export const auditOf = (
 
 /**
  * The name the record gives a user: the name their session carries, else the local user's name,
- * else their login id, else (a cloud user whose session says nothing more) their user id.
+ * else their login id, else (a cloud user whose session says nothing more) their user id. A name
+ * the server did not check itself (an identity provider's, an account older than the rule) is
+ * written without what would make it read differently from what it holds (SEC-36).
  */
 export async function displayName(q: Queryable, actor: Actor): Promise<string> {
-  if (actor.name && actor.name.trim() !== '') return actor.name.trim()
+  const fromSession = sessionName(actor)
+  if (fromSession !== '') return fromSession
   const [user] = await q
     .select({ name: users.name, loginId: users.loginId })
     .from(users)
@@ -96,10 +100,14 @@ export function nameOf(
   actor: Actor,
   user: { name: string; loginId: string } | null | undefined,
 ): string {
-  if (actor.name && actor.name.trim() !== '') return actor.name.trim()
-  if (user) return user.name.trim() !== '' ? user.name : user.loginId
-  return actor.userId
+  const fromSession = sessionName(actor)
+  if (fromSession !== '') return fromSession
+  if (!user) return actor.userId
+  const local = honestName(user.name)
+  return local.trim() !== '' ? local : user.loginId
 }
+
+const sessionName = (actor: Actor) => (actor.name ? honestName(actor.name).trim() : '')
 
 export interface AuditFilter {
   orderId?: string | undefined

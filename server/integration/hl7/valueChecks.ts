@@ -2,13 +2,36 @@
  * A received message's text as HL7 v2.5.1 §2.7 means it (INT-45..INT-47): hexadecimal escapes
  * (`\Xhh..\`) are bytes in the message's character set (MSH-18), so `Jos\XC3A9\` under UTF-8 is
  * "José"; and no field may hold a control character (C0 or DEL), sent raw or escaped: such a
- * message is refused with AE and ERR 102 naming the field.
+ * message is refused with AE and ERR 102 naming the field. Nor text that deceives (SEC-34,
+ * contract/text.ts), raw or escaped: a person's name (the patient's, a provider's) by a name's
+ * rule, any other field by free text's (which keeps the bidirectional marks RTL text needs).
  */
 import type { Hl7Message } from '@medplum/core'
+import { deceptiveInName, deceptiveInText } from '../../../contract'
 import type { Hl7Issue } from '../../domain/hl7'
 import { escapeRegExp } from './fields'
 import { issue } from './issues'
 import type { TextEncodingName } from './mllp'
+
+/**
+ * Fields that hold a person's name (XPN, XCN): the patient's name, mother's maiden name and alias,
+ * the next of kin, the patient's former name (MRG-7), the ordering, attending, referring,
+ * consulting and admitting providers, and the result copies' recipients.
+ */
+const NAME_FIELDS = new Set([
+  'PID-5',
+  'PID-6',
+  'PID-9',
+  'NK1-2',
+  'MRG-7',
+  'ORC-12',
+  'OBR-16',
+  'OBR-28',
+  'PV1-7',
+  'PV1-8',
+  'PV1-9',
+  'PV1-17',
+])
 
 /** C0 controls and DEL (a segment's own CR never reaches a field). */
 const isControl = (code: number) => code < 0x20 || code === 0x7f
@@ -110,7 +133,8 @@ export function controlCharacterIssues(
     segment.fields.forEach((field, index) => {
       if (index < first) return
       const number = segment.name === 'MSH' ? index + 1 : index
-      const problem = problemOf(field.toString(), pattern, encoding)
+      const find = NAME_FIELDS.has(`${segment.name}-${number}`) ? deceptiveInName : deceptiveInText
+      const problem = problemOf(field.toString(), pattern, encoding, find)
       if (problem)
         issues.push(
           issue(segment.name, sequence, number, 102, `${segment.name}-${number} ${problem}`),
@@ -120,10 +144,21 @@ export function controlCharacterIssues(
   return issues
 }
 
-function problemOf(raw: string, pattern: RegExp, encoding: TextEncodingName): string | null {
+function problemOf(
+  raw: string,
+  pattern: RegExp,
+  encoding: TextEncodingName,
+  deceptive: (text: string) => string | null,
+): string | null {
   for (const char of raw) {
     if (isControl(char.codePointAt(0) ?? 0)) return 'holds a control character.'
   }
+  const deceiving = (text: string) => {
+    const found = deceptive(text)
+    return found ? `holds an invisible or direction-changing character (${found}).` : null
+  }
+  const inRaw = deceiving(raw)
+  if (inRaw) return inRaw
   for (const [, code = ''] of raw.matchAll(pattern)) {
     if (!code.startsWith('X')) continue
     const decoded = decodeHex(code.slice(1), encoding)
@@ -132,6 +167,8 @@ function problemOf(raw: string, pattern: RegExp, encoding: TextEncodingName): st
     for (const char of decoded) {
       if (isControl(char.codePointAt(0) ?? 0)) return 'holds a control character.'
     }
+    const inEscape = deceiving(decoded)
+    if (inEscape) return inEscape
   }
   return null
 }

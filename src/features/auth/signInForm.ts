@@ -3,6 +3,7 @@
  * form reads as layout. The messages are the form's own ("the widget's"), as the Descope flow
  * shows its own; the app adds nothing on the page when sign-in fails (LG-3).
  */
+import { nameProblem } from '../../shared/honestText'
 
 /** The identity SDK's own e-mail pattern (core-js-sdk), so the form never accepts what it refuses. */
 export const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*$/
@@ -60,9 +61,14 @@ export function mayBeNewAccount(failure: SignInFailure): boolean {
   return failure.step === 'signIn' && failure.errorCode === DESCOPE_ERRORS.userNotFound
 }
 
-/** The name a new account signs with: required, as it appears under a signature. */
+/**
+ * The name a new account signs with: required, as it appears under a signature, and nothing in
+ * it that would make the signature read differently (SEC-38).
+ */
 export function validateName(name: string): FieldErrors {
-  return name.trim() === '' ? { name: FIELD_MESSAGES.nameRequired } : {}
+  if (name.trim() === '') return { name: FIELD_MESSAGES.nameRequired }
+  const problem = nameProblem('Full name', name)
+  return problem ? { name: problem } : {}
 }
 
 function sentence(text: string): string {

@@ -8,6 +8,7 @@ import { useState } from 'react'
 import { PanelDialog } from '../../../components/ui'
 import { MACRO_LIMITS, MACRO_NAME_PATTERN } from '../../../../contract'
 import { isApiError } from '../../../services/api/baseApi'
+import { textProblem } from '../../../shared/honestText'
 import type { Macro } from '../../../services/api/model'
 import { useCreateMacroMutation, useDeleteMacroMutation } from '../../../services/api/libraryApi'
 
@@ -80,6 +81,8 @@ function problemOf(name: string, text: string, macros: readonly Macro[]): string
     return `A name is up to ${String(MACRO_LIMITS.nameChars)} letters, digits, spaces and dashes.`
   if (text.trim().length > MACRO_LIMITS.textChars)
     return `A text is up to ${String(MACRO_LIMITS.textChars)} characters.`
+  const hidden = textProblem('The text', text)
+  if (hidden) return hidden
   if (macros.some((macro) => macro.name.toLowerCase() === trimmed.toLowerCase()))
     return `You already have a macro named '${trimmed}'.`
   return null

@@ -16,6 +16,7 @@ import {
   communicationRefusal,
   missingForRecord,
 } from './communicationRefusal'
+import { nameProblem } from '../../../shared/honestText'
 import { sentenceOf } from './SignedCommunications'
 
 const METHODS: [CommunicationMethod, string][] = [
@@ -45,8 +46,10 @@ function TextField({
   inputRef?: RefObject<HTMLInputElement | null> | undefined
   onChange: (value: string) => void
 }) {
+  // SEC-38: what the signed text will read must read as it holds.
+  const problem = nameProblem(label, value)
   return (
-    <Field.Root required>
+    <Field.Root required invalid={problem !== null}>
       <Field.Label>{label}</Field.Label>
       <Input
         ref={inputRef}
@@ -58,6 +61,7 @@ function TextField({
           onChange(event.target.value)
         }}
       />
+      {problem && <Field.ErrorText>{problem}</Field.ErrorText>}
     </Field.Root>
   )
 }
@@ -85,6 +89,7 @@ export function CriticalResultForm({
   const [record, { isLoading, error, reset }] = useRecordCommunicationMutation()
   const when = new Date(at)
   const timeProblem = communicatedAtProblem(when, new Date())
+  const hidden = nameProblem('Recipient', recipient) ?? nameProblem('Role', role)
   const missing = missingForRecord({ recipient, role, timeProblem })
   const refusal = error ? communicationRefusal(error) : null
   const missingId = useId()
@@ -167,7 +172,7 @@ export function CriticalResultForm({
           <Button
             size="sm"
             alignSelf="flex-start"
-            disabled={missing !== null}
+            disabled={missing !== null || hidden !== null}
             aria-describedby={missing === null ? undefined : missingId}
             loading={isLoading}
             onClick={() => {
