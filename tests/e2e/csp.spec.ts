@@ -69,6 +69,8 @@ test('SEC-30 the app draws itself under a policy with a style nonce and no inlin
   await expect(row).toHaveAttribute('aria-selected', 'true')
   const input = page.getByRole('textbox', { name: 'Message' })
   await expect(input).toBeEditable()
+  // The summary card brings a 'Rate up' of its own: it must be in before the reply is counted.
+  await expect(page.getByText('Relevant History')).toBeVisible()
   await sendAndAwaitReply(page, async () => {
     await input.fill('Summarize the history.')
     await input.press('Enter')
