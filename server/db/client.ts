@@ -40,6 +40,9 @@ export interface OpenDatabase {
  * Beside this module in the source; beside the built server in dist-server/ (the build copies
  * it there: scripts/build-server.ts).
  */
+/** How long a query waits for a pooled PostgreSQL connection before failing (OPS-18). */
+export const POOL_CONNECT_TIMEOUT_MS = 10_000
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export interface OpenOptions {
@@ -58,7 +61,13 @@ export async function openDatabase(
     const { default: pg } = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 })
+    // A query waits at most this long for a connection: without it (node-postgres' default is 0,
+    // for ever) an unreachable server hangs every request; with it they answer 503 (OPS-18).
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    })
     // An idle connection ended by the server (a restart, a failover, an administrator, a test
     // cluster dropping its database) is an 'error' event on the pool: unheard, it would end the
     // process. The pool replaces the connection on the next query; only the code is logged.

@@ -28,11 +28,22 @@ import type { Database } from './client'
  */
 export const STARTUP_LOCK_KEY = 0x52_45_41_44_4f_55_54_31n
 
-/** The newest migration this build carries: its `when`, as drizzle records it in created_at. */
-export function newestMigration(migrationsFolder: string): number {
+/** A migration this build carries: its name and its `when`, as drizzle records it in created_at. */
+export interface JournalEntry {
+  when: number
+  tag: string
+}
+
+/** Drizzle's journal: every migration this build carries (OPS-4 here, OPS-14's /readyz). */
+export function readJournal(migrationsFolder: string): JournalEntry[] {
   const text = readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')
-  const journal = JSON.parse(text) as { entries: { when: number }[] }
-  return Math.max(0, ...journal.entries.map((entry) => entry.when))
+  const journal = JSON.parse(text) as { entries: JournalEntry[] }
+  return journal.entries.map(({ when, tag }) => ({ when, tag }))
+}
+
+/** The newest migration this build carries. */
+export function newestMigration(migrationsFolder: string): number {
+  return Math.max(0, ...readJournal(migrationsFolder).map((entry) => entry.when))
 }
 
 /** Both drivers answer `execute` with the rows in `rows`. */

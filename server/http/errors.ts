@@ -44,6 +44,39 @@ export function httpErrorOf(error: DomainError): HttpError {
   return new HttpError(STATUS_OF[error.kind], error.code, error.message, error.details)
 }
 
+/**
+ * OPS-18: the database cannot be reached (refused, timed out, shutting down, out of
+ * connections). That is the service being unavailable, not a bug in the request: 503 with
+ * Retry-After, so a proxy or the SPA retries, and one logged line for the operator. Drizzle wraps
+ * the driver's error, so the chain is followed. PostgreSQL's SQLSTATE class 08 is connection
+ * exceptions; 57P01..57P03 an administrator's or crash shutdown; 53300 too many connections.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+])
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+    return true
+  // node-postgres' pool, when connectionTimeoutMillis passes (server/db/client.ts).
+  if (/^timeout exceeded when trying to connect$|^Connection terminated/i.test(error.message))
+    return true
+  return isDatabaseUnavailable(error.cause, depth + 1)
+}
+
+/** Seconds a client waits before retrying while the database is unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5
+
 /** 'body.content: must not be blank' — the field first, so a client can point at it. */
 function describeValidation(
   error: FastifyError & { validation: { instancePath: string; message?: string }[] },
@@ -83,6 +116,14 @@ export function errorHandler(thrown: FastifyError, request: FastifyRequest, repl
     // Fastify's own client errors: malformed JSON, wrong content type, body too large.
     status = error.statusCode
     body = { error: 'bad_request', message: error.message }
+  } else if (isDatabaseUnavailable(error)) {
+    status = 503
+    body = {
+      error: 'database_unavailable',
+      message: 'The database cannot be reached; try again shortly.',
+    }
+    void reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+    request.log.error({ err: error }, 'database unreachable')
   } else {
     request.log.error({ err: error }, 'request failed')
   }

@@ -5,10 +5,9 @@
  * never how (no address, no error text). A check waits at most two seconds for the database, and
  * probes arriving meanwhile share it, so a stuck database cannot pile queries up.
  */
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { readJournal, type JournalEntry } from '../db/migrate'
 
 export interface ReadyBody {
   ok: boolean
@@ -20,18 +19,6 @@ export interface ReadyBody {
 }
 
 const DATABASE_WAIT_MS = 2_000
-
-interface JournalEntry {
-  when: number
-  tag: string
-}
-
-/** Drizzle's journal: which migrations this build carries, and their `created_at` keys. */
-async function readJournal(migrationsFolder: string): Promise<JournalEntry[]> {
-  const text = await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')
-  const journal = JSON.parse(text) as { entries: JournalEntry[] }
-  return journal.entries.map(({ when, tag }) => ({ when, tag }))
-}
 
 /** The `created_at` of every migration Drizzle's migrator has recorded. */
 async function appliedMigrations(db: Database): Promise<Set<number>> {
@@ -59,15 +46,22 @@ export function createReadiness(deps: {
   migrationsFolder: string
   shuttingDown: () => boolean
 }): () => Promise<ReadyBody> {
-  let journal: Promise<JournalEntry[] | null> | null = null
+  let journal: JournalEntry[] | null | undefined
   let running: Promise<ReadyBody> | null = null
 
   const check = async (): Promise<ReadyBody> => {
     if (deps.shuttingDown()) {
       return { ok: false, database: 'not checked', migrations: 'unknown', shutting_down: true }
     }
-    journal ??= readJournal(deps.migrationsFolder).catch(() => null)
-    const entries = await journal
+    // Read once (the build's journal does not change while it runs); unreadable, 'unknown'.
+    if (journal === undefined) {
+      try {
+        journal = readJournal(deps.migrationsFolder)
+      } catch {
+        journal = null
+      }
+    }
+    const entries = journal
     let applied: Set<number>
     try {
       applied = await within(appliedMigrations(deps.db), DATABASE_WAIT_MS)
