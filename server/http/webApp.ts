@@ -38,7 +38,10 @@ export async function serveWebApp(app: FastifyInstance, staticDir: string): Prom
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url
-    if (request.method !== 'GET' || isApiPath(url) || isSourceMap(url)) {
+    // HEAD is answered as GET without the body (Node writes none): a load balancer's or uptime
+    // checker's `HEAD /` sees the page's 200, not a 404 (OPS-19).
+    const reading = request.method === 'GET' || request.method === 'HEAD'
+    if (!reading || isApiPath(url) || isSourceMap(url)) {
       return reply.status(404).send({ error: 'not_found', message: 'No such route.' })
     }
     if (!spaBuilt) {

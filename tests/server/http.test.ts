@@ -35,6 +35,18 @@ describe.skipIf(skipDatabase)('serving the SPA', () => {
     }
   })
 
+  it('OPS-19 HEAD on a client route answers as GET does, without the body, over a socket', async () => {
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 })
+    for (const url of ['/', '/login', '/worklist']) {
+      const head = await fetch(`${base}${url}`, { method: 'HEAD' })
+      expect(head.status).toBe(200)
+      expect(head.headers.get('content-type')).toMatch(/text\/html/)
+      expect(await head.text()).toBe('')
+    }
+    const api = await fetch(`${base}/api/v1/orders`, { method: 'HEAD' })
+    expect(api.status).toBe(401)
+  })
+
   it('sends security headers with a same-origin content security policy', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/login' })
     const csp = String(page.headers['content-security-policy'])
