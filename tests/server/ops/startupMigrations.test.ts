@@ -8,10 +8,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrationsFolder, type OpenDatabase } from '../../../server/db/client'
+import { migrationsFolder, type Database, type OpenDatabase } from '../../../server/db/client'
 import {
   newestMigration,
   prepareDatabase,
+  readJournal,
   schemaIsCurrent,
   type StartupLock,
 } from '../../../server/db/migrate'
@@ -29,6 +30,25 @@ function recordingLock(log: string[]): StartupLock {
       }
     },
   }
+}
+
+/** The steps a start takes on `folder`'s journal, the migrator and the seed only recorded. */
+async function preparedSteps(db: Database, folder: string): Promise<string[]> {
+  const log: string[] = []
+  await prepareDatabase({
+    db,
+    migrationsFolder: folder,
+    migrate: () => {
+      log.push('migrated')
+      return Promise.resolve()
+    },
+    lock: recordingLock(log),
+    afterMigrations: () => {
+      log.push('seeded')
+      return Promise.resolve()
+    },
+  })
+  return log
 }
 
 describe.skipIf(skipDatabase)('the start-up migrations', () => {
@@ -58,51 +78,21 @@ describe.skipIf(skipDatabase)('the start-up migrations', () => {
 
   it('OPS-4 on an up-to-date database the migrator does not run; the seed step runs once, inside the lock', async () => {
     expect(await schemaIsCurrent(database.db, migrationsFolder)).toBe(true)
-    const log: string[] = []
-    await prepareDatabase({
-      db: database.db,
-      migrationsFolder,
-      migrate: () => {
-        log.push('migrated')
-        return Promise.resolve()
-      },
-      lock: recordingLock(log),
-      afterMigrations: () => {
-        log.push('seeded')
-        return Promise.resolve()
-      },
-    })
+    const log = await preparedSteps(database.db, migrationsFolder)
     expect(log).toEqual(['locked', 'seeded', 'unlocked'])
     // Each migration of the journal is recorded once.
     const counted: unknown = await database.db.execute(
       sql`select count(*)::int as n, count(distinct created_at)::int as distinct_n from drizzle.__drizzle_migrations`,
     )
     const rows = counted as { rows: { n: number; distinct_n: number }[] }
-    const entries = (
-      JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-        entries: unknown[]
-      }
-    ).entries.length
+    const entries = readJournal(migrationsFolder).length
     expect(rows.rows[0]).toEqual({ n: entries, distinct_n: entries })
   })
 
   it('OPS-4 a journal with a migration the database has not recorded, or a database without the journal table, runs the migrator before the seed step', async () => {
     const newer = journalWithNewer()
     expect(await schemaIsCurrent(database.db, newer)).toBe(false)
-    const log: string[] = []
-    await prepareDatabase({
-      db: database.db,
-      migrationsFolder: newer,
-      migrate: () => {
-        log.push('migrated')
-        return Promise.resolve()
-      },
-      lock: recordingLock(log),
-      afterMigrations: () => {
-        log.push('seeded')
-        return Promise.resolve()
-      },
-    })
+    const log = await preparedSteps(database.db, newer)
     expect(log).toEqual(['locked', 'migrated', 'seeded', 'unlocked'])
 
     await database.db.execute(
