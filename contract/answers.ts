@@ -12,6 +12,7 @@ import {
   QA_ISSUE_CODES,
   QA_SEVERITIES,
   REPORT_SECTION_KEYS,
+  REVIEW_FILTERS,
 } from './constants'
 import { inputText } from './inputText'
 import { qaOverrideSchema } from './signing'
@@ -74,6 +75,7 @@ export const listOrdersQuerySchema = z.object({
   status: listParameter(orderStatusSchema).optional(),
   q: inputText(z.string().max(LIMITS.termChars)).optional(),
   claimed: z.enum(CLAIMED_FILTERS).optional(),
+  review: z.enum(REVIEW_FILTERS).optional(),
 })
 export type ListOrdersQuery = z.input<typeof listOrdersQuerySchema>
 export const orderPageSchema = z.object({
@@ -132,6 +134,9 @@ export const revisionCauseSchema = z.enum([
   'addendum',
   'undo',
   'restore',
+  // RV-1, RV-5: sent for review by a trainee; returned to them by an attending.
+  'preliminary',
+  'returned',
 ])
 export type RevisionCause = z.infer<typeof revisionCauseSchema>
 export const revisionAuthorSchema = z.discriminatedUnion('kind', [

@@ -4,7 +4,7 @@
  * all of it; see there for the decisions the product spec leaves open.
  */
 import { z } from 'zod'
-import { LIMITS, REPORT_SECTION_KEYS } from './constants'
+import { LIMITS, PRELIMINARY_STATES, REPORT_SECTION_KEYS } from './constants'
 import { inputText } from './inputText'
 import { communicationSchema, qaOverrideSchema } from './signing'
 
@@ -81,6 +81,20 @@ export const addendumSchema = z.object({
 })
 export type Addendum = z.infer<typeof addendumSchema>
 
+/**
+ * A report's preliminary read (RV-1): who sent it for review and when, the text they sent (the
+ * attending's word diff starts from it, RV-3), its state (`signed` once an attending co-signed
+ * it, RV-4), and the attending's return with their comment while it is returned (RV-5).
+ */
+export const preliminarySchema = z.object({
+  state: z.enum(PRELIMINARY_STATES),
+  by: userRefSchema,
+  at: timestampSchema,
+  sections: reportSectionsSchema,
+  returned: z.object({ by: userRefSchema, at: timestampSchema, comment: z.string() }).nullable(),
+})
+export type Preliminary = z.infer<typeof preliminarySchema>
+
 export const reportSchema = z.object({
   sections: reportSectionsSchema,
   is_final: z.boolean(),
@@ -96,6 +110,8 @@ export const reportSchema = z.object({
   communications: z.array(communicationSchema).optional(),
   /** The pre-sign check issues the signer overrode, and why (null: none). */
   qa_override: qaOverrideSchema.nullable().optional(),
+  /** A trainee's preliminary read and its review (RV-1..RV-6); null or absent: none. */
+  preliminary: preliminarySchema.nullable().optional(),
 })
 export type Report = z.infer<typeof reportSchema>
 

@@ -29,6 +29,18 @@ import {
 } from './signing'
 import { addendumSchema, orderSchema, priorListSchema } from './entities'
 import {
+  adminUserListSchema,
+  adminUserSchema,
+  auditExportSchema,
+  auditPageSchema,
+  auditQuerySchema,
+  returnToTraineeRequestSchema,
+  sendForReviewRequestSchema,
+  updateUserRequestSchema,
+  userParamsSchema,
+  whoAmIAnswerSchema,
+} from './teaching'
+import {
   orderParamsSchema,
   messageParamsSchema,
   patientListSchema,
@@ -66,6 +78,7 @@ export * from './answers'
 export * from './library'
 export * from './signing'
 export * from './text'
+export * from './teaching'
 
 /**
  * Every route, in one table: method, path (Fastify style, from `routePaths`), and its schemas. The
@@ -195,6 +208,36 @@ export const routes = {
     answer: macroSchema,
   },
   deleteMacro: { ...routePaths.deleteMacro, params: macroParamsSchema, answer: null },
+  whoAmI: { ...routePaths.whoAmI, answer: whoAmIAnswerSchema },
+  sendForReview: {
+    ...routePaths.sendForReview,
+    params: orderParamsSchema,
+    body: sendForReviewRequestSchema,
+    answer: reportAnswerSchema,
+  },
+  returnToTrainee: {
+    ...routePaths.returnToTrainee,
+    params: orderParamsSchema,
+    body: returnToTraineeRequestSchema,
+    answer: reportAnswerSchema,
+  },
+  listUsers: { ...routePaths.listUsers, answer: adminUserListSchema },
+  updateUser: {
+    ...routePaths.updateUser,
+    params: userParamsSchema,
+    body: updateUserRequestSchema,
+    answer: adminUserSchema,
+  },
+  listAuditEvents: {
+    ...routePaths.listAuditEvents,
+    query: auditQuerySchema,
+    answer: auditPageSchema,
+  },
+  exportAuditEvents: {
+    ...routePaths.exportAuditEvents,
+    query: auditQuerySchema,
+    answer: auditExportSchema,
+  },
 } as const satisfies Record<keyof typeof routePaths, object>
 
 export type RouteName = keyof typeof routes

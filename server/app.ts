@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { API_PREFIX } from '../contract'
+import { API_PREFIX, type UserRole } from '../contract'
 import type { Assistant } from './assistant/types'
 import type { ServerConfig } from './config'
 import type { Database } from './db/client'
@@ -65,6 +65,8 @@ declare module 'fastify' {
     userId: string
     /** Who acts in an /api/v1 request (user id, the name the session gives, address). */
     actor: Actor
+    /** The signed-in user's roles (RL-1), set by the session guard; none before it. */
+    roles: UserRole[]
   }
 }
 
@@ -210,11 +212,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       api.decorateRequest('userId', '')
       api.decorateRequest('actor', null as unknown as Actor)
+      api.decorateRequest('roles', null as unknown as UserRole[])
       api.addHook('onRequest', async (request) => {
         const token = bearerToken(request)
         const session = token ? await verifier.verify(token) : null
         if (!session) throw unauthorized()
         request.userId = session.userId
+        request.roles = session.roles
         request.actor = { userId: session.userId, name: session.name, address: request.ip }
       })
       api.addHook('onRequest', limitWrites(db, config.writeRateLimit, now))

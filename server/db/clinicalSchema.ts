@@ -128,6 +128,22 @@ export const reports = pgTable('reports', {
   /** Pre-sign check issues signed over (FIN): the signer's reason and the codes it covered. */
   qaOverrideReason: text('qa_override_reason'),
   qaOverrideCodes: jsonb('qa_override_codes').$type<QaIssueCode[]>(),
+  /**
+   * A trainee's preliminary read (RV-1..RV-6): its state (null: none), who sent it for review and
+   * when, the revision holding the text they sent, and an attending's return with its comment.
+   * After a co-signature the state is `signed` and the trainee stays named beside the signer.
+   */
+  preliminaryState: text('preliminary_state', {
+    enum: ['awaiting_review', 'returned', 'signed'],
+  }),
+  preliminaryBy: text('preliminary_by'),
+  preliminaryByName: text('preliminary_by_name'),
+  preliminaryAt: timestamp('preliminary_at', { withTimezone: true, mode: 'date' }),
+  preliminaryRevisionId: text('preliminary_revision_id'),
+  returnedBy: text('returned_by'),
+  returnedByName: text('returned_by_name'),
+  returnedAt: timestamp('returned_at', { withTimezone: true, mode: 'date' }),
+  returnComment: text('return_comment'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 })
@@ -154,7 +170,16 @@ export const reportRevisions = pgTable(
     authorUserId: text('author_user_id'),
     authorName: text('author_name'),
     cause: text('cause', {
-      enum: ['save', 'assistant', 'finalize', 'addendum', 'undo', 'restore'],
+      enum: [
+        'save',
+        'assistant',
+        'finalize',
+        'addendum',
+        'undo',
+        'restore',
+        'preliminary',
+        'returned',
+      ],
     }).notNull(),
     sectionsChanged: jsonb('sections_changed').$type<ReportSectionKey[]>().notNull(),
     /** A `finalize` revision's pre-sign check override, as on the report. */

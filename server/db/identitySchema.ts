@@ -1,5 +1,6 @@
 /** The local identity service's tables: users, refresh tokens, counters and server settings. */
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import type { UserRole } from '../../contract'
 import { createdAt } from './schemaColumns'
 
 export const users = pgTable('users', {
@@ -10,6 +11,13 @@ export const users = pgTable('users', {
   name: text('name').notNull().default(''),
   /** scrypt$N$r$p$salt$hash, base64 parts. */
   passwordHash: text('password_hash').notNull(),
+  /**
+   * RL-1: what the account may do. The first account is admin and radiologist, every later one a
+   * radiologist until an admin says otherwise (migration 0014 gives the oldest account admin).
+   */
+  roles: jsonb('roles').$type<UserRole[]>().notNull().default(['radiologist']),
+  /** RL-3: a deactivated account cannot sign in, and its sessions end at once. */
+  active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
 })
 

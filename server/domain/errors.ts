@@ -5,11 +5,18 @@
  * answer needs: the code a client reads, the words a person reads, and any details (the holder of
  * a claim, CLM-2; how many `[bracketed fields]` are left, QA-15).
  */
-import { CLAIMED_ERROR, reportChangedError, type ClaimHolder } from '../../contract'
+import {
+  CLAIMED_ERROR,
+  FORBIDDEN_ERROR,
+  reportChangedError,
+  type ClaimHolder,
+} from '../../contract'
 
-/** not_found 404, invalid 400, conflict 409, stale 412, unavailable 502, busy 503. */
+/**
+ * not_found 404, invalid 400, forbidden 403, conflict 409, stale 412, unavailable 502, busy 503.
+ */
 export type DomainErrorKind =
-  'not_found' | 'invalid' | 'conflict' | 'stale' | 'unavailable' | 'busy'
+  'not_found' | 'invalid' | 'forbidden' | 'conflict' | 'stale' | 'unavailable' | 'busy'
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind
@@ -38,6 +45,14 @@ export class Invalid extends DomainError {
   readonly kind = 'invalid'
   constructor(message: string, code = 'bad_request') {
     super(code, message)
+  }
+}
+
+/** The user's roles do not allow this (RL-2): a trainee's signature, a non-admin's Clear All. */
+export class Forbidden extends DomainError {
+  readonly kind = 'forbidden'
+  constructor(message: string) {
+    super(FORBIDDEN_ERROR, message)
   }
 }
 

@@ -32,6 +32,7 @@ export const unauthorized = () =>
 /** The status code of each kind of domain error. */
 const STATUS_OF: Record<DomainErrorKind, number> = {
   invalid: 400,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   stale: 412,

@@ -8,6 +8,7 @@
  * open the API.
  */
 import type { IncomingHttpHeaders } from 'node:http'
+import type { UserRole } from '../../contract'
 import type { Queryable } from '../db/client'
 import { loadOrCreateSigningKeys } from './keys'
 import type { LocalIdentityKeys } from './keys'
@@ -23,6 +24,8 @@ export interface VerifiedSession {
    * `email` or login id claim); local mode leaves it to the `users` table.
    */
   name?: string | undefined
+  /** RL-1: the account's roles (local: its row; Descope: the token's roles claim, mapped). */
+  roles: UserRole[]
 }
 
 /** The first non-blank text among a Descope session's naming claims. */
@@ -78,7 +81,8 @@ export async function createSessionVerifier(
           verifyToken(keys, token, 'session', at),
         )
         if (!claims?.sid || !(await families.isLive(claims.sub, claims.sid))) return null
-        return { userId: claims.sub }
+        // Placeholder until the account's row is read (RL-1).
+        return { userId: claims.sub, roles: ['radiologist'] }
       },
     }
   }
@@ -96,7 +100,7 @@ export async function createSessionVerifier(
         const { token: claims } = await client.validateSession(token)
         if (claims.drn === DESCOPE_REFRESH_DRN) return null
         if (typeof claims.sub !== 'string' || claims.sub === '') return null
-        return { userId: claims.sub, name: nameFromClaims(claims) }
+        return { userId: claims.sub, name: nameFromClaims(claims), roles: ['radiologist'] }
       } catch {
         // validateSession throws for every invalid token (signature, issuer, expiry, unknown key).
         return null

@@ -5,32 +5,11 @@
  * text or a token: `detail` carries codes only (section keys, a rating, a cause, an id).
  */
 import { and, asc, eq, gte, type SQL } from 'drizzle-orm'
-import { honestName } from '../../contract'
+import { honestName, type AuditKind } from '../../contract'
 import type { Database, Queryable } from '../db/client'
 import { auditEvents, users } from '../db/schema'
 
-export const AUDIT_KINDS = [
-  'sign_up',
-  'sign_in',
-  'sign_in_failed',
-  'sign_out',
-  'study_opened',
-  'message_sent',
-  'report_saved',
-  'assistant_update',
-  'report_finalized',
-  'addendum_added',
-  'message_rated',
-  'conversation_cleared',
-  'claim_taken_over',
-  // CR-11: a critical result told to someone (who: never named here; how, read back).
-  'critical_result_communicated',
-  // HL7 results (INT-15): queued with the signature or addendum, each failed attempt, the AA.
-  'hl7_result_queued',
-  'hl7_result_failed',
-  'hl7_result_acknowledged',
-] as const
-export type AuditKind = (typeof AUDIT_KINDS)[number]
+export { AUDIT_KINDS, type AuditKind } from '../../contract'
 
 /** Who acts in a request: the signed-in user, the name their session gives (if any), the address. */
 export interface Actor {

@@ -14,6 +14,8 @@ import type {
 } from 'fastify'
 import { z } from 'zod'
 import { claimConflictSchema, errorSchema, routes, type RouteName } from '../../contract'
+import { Forbidden } from '../domain/errors'
+import { mayCall, ROUTE_ROLES } from './access'
 
 type Entry<N extends RouteName> = (typeof routes)[N]
 
@@ -62,6 +64,7 @@ type Outcome<N extends RouteName> = Entry<N>['answer'] extends null
 const ERRORS = {
   400: errorSchema,
   401: errorSchema,
+  403: errorSchema,
   404: errorSchema,
   409: z.union([claimConflictSchema, errorSchema]),
   412: errorSchema,
@@ -119,6 +122,10 @@ export function route<N extends RouteName>(
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     ...(options.config ? { config: options.config } : {}),
     handler: async (request, reply) => {
+      // RL-2: the route's roles, before anything of the request is acted on.
+      if (!mayCall(ROUTE_ROLES[name], request.roles)) {
+        throw new Forbidden('Your role does not allow this.')
+      }
       // Validated against the entry's schemas above, so the request has the entry's types.
       const outcome = await handler(request as RouteRequest<N>, reply)
       if (outcome === reply) return reply
