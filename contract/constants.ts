@@ -291,7 +291,7 @@ export const PRELIMINARY_STATES = ['awaiting_review', 'returned', 'signed'] as c
 export type PreliminaryState = (typeof PRELIMINARY_STATES)[number]
 /** How many audit events one page of GET /admin/audit holds at most, and by default. */
 export const AUDIT_PAGE = { defaultLimit: 50, maxLimit: 200 } as const
-/** Everything the audit trail records, by kind (AU-2: every step of the review flow too). */
+/** Everything the audit trail records, by kind (ADM-3: every step of the review flow too). */
 export const AUDIT_KINDS = [
   'sign_up',
   'sign_in',

@@ -1,7 +1,7 @@
 /**
  * A teaching hospital's reading room: who the signed-in user is and may do (RL-1), a trainee's
  * preliminary report and its review by an attending (RV-1..RV-6), and the admin's accounts and
- * audit trail (AD-*, AU-*).
+ * audit trail (ADM-*).
  *
  * - GET /me: the signed-in user's id, name, roles, and whether Clear All Studies is theirs to use
  *   (RL-6: with more than one account, admins only). A backend without it: the SPA treats the

@@ -3,7 +3,7 @@
  * user through; anyone else gets 403 `forbidden`. A user without a role may still ask who they
  * are. Reading and writing studies is a clinician's (a radiologist's or a trainee's); signing a
  * final report, an addendum and returning a preliminary one are a radiologist's (RV-2, RV-6);
- * sending one for review is a trainee's; accounts and the audit trail are an admin's (AD-1).
+ * sending one for review is a trainee's; accounts and the audit trail are an admin's (ADM-1).
  * Clear All Studies' own rule (RL-6: admins only once there is more than one account) is the use
  * case's, since it depends on the accounts, not on the route.
  */
@@ -58,6 +58,9 @@ export const ROUTE_ROLES: Record<RouteName, readonly UserRole[] | 'anyone'> = {
 export const CLINICIAN_ROLES = CLINICIAN
 
 /** Whether a user holding `roles` may call a route open to `allowed`. */
-export function mayCall(allowed: readonly UserRole[] | 'anyone', roles: readonly UserRole[]): boolean {
+export function mayCall(
+  allowed: readonly UserRole[] | 'anyone',
+  roles: readonly UserRole[],
+): boolean {
   return allowed === 'anyone' || roles.some((role) => allowed.includes(role))
 }
