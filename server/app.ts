@@ -219,7 +219,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (!session) throw unauthorized()
         request.userId = session.userId
         request.roles = session.roles
-        request.actor = { userId: session.userId, name: session.name, address: request.ip }
+        request.actor = {
+          userId: session.userId,
+          name: session.name,
+          address: request.ip,
+          roles: session.roles,
+        }
       })
       api.addHook('onRequest', limitWrites(db, config.writeRateLimit, now))
       const heavy = createHeavyGate(config.heavyAnswers)

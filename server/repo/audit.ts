@@ -5,7 +5,7 @@
  * text or a token: `detail` carries codes only (section keys, a rating, a cause, an id).
  */
 import { and, asc, eq, gte, type SQL } from 'drizzle-orm'
-import { honestName, type AuditKind } from '../../contract'
+import { honestName, type AuditKind, type UserRole } from '../../contract'
 import type { Database, Queryable } from '../db/client'
 import { auditEvents, users } from '../db/schema'
 
@@ -18,6 +18,12 @@ export interface Actor {
   name?: string | undefined
   /** `request.ip`. */
   address?: string | undefined
+  /**
+   * The signed-in user's roles (RL-1), for the rules of a write that depend on them (RV-2: only a
+   * radiologist changes a report awaiting review). Absent (a script, a test's direct call): no
+   * role rule applies, as before roles existed.
+   */
+  roles?: readonly UserRole[] | undefined
 }
 
 export type AuditDetail = Record<string, string | number | boolean | null | string[]>
