@@ -47,6 +47,7 @@ import {
   buildSections,
   FIXED_TIME,
 } from './data'
+import { adminHandlers, demoAdminState, type AdminState } from './adminBackend'
 import { libraryHandlers, TEST_TEMPLATES } from './libraryBackend'
 import { signingHandlers } from './signingBackend'
 import { asksForPage, CALLER_ID, callerOf, pageOf } from './orderPages'
@@ -86,6 +87,8 @@ export interface ApiBackend {
   macros: Macro[]
   /** Critical result communications recorded, per order (signingBackend.ts). */
   communications: Map<string, Communication[]>
+  /** The accounts and the audit trail of the admin's routes (adminBackend.ts). */
+  admin: AdminState
   /** Requests recorded for one route. */
   requestsTo(route: RouteName): RecordedRequest[]
   /** Back to the demo data and an empty request log. */
@@ -143,6 +146,7 @@ export function createApiBackend(): ApiBackend {
     templates: [],
     macros: [],
     communications: new Map(),
+    admin: demoAdminState(),
     requestsTo: (route) => backend.requests.filter((request) => request.route === route),
     reset: () => {
       const data = demoData()
@@ -157,6 +161,7 @@ export function createApiBackend(): ApiBackend {
       backend.templates = structuredClone(TEST_TEMPLATES)
       backend.macros = []
       backend.communications = new Map()
+      backend.admin = demoAdminState()
     },
   }
   backend.reset()
@@ -534,6 +539,7 @@ export function apiHandlers(backend: ApiBackend) {
     }),
     ...libraryHandlers(backend, handle),
     ...signingHandlers(backend, handle, TEST_CLINICIAN),
+    ...adminHandlers(backend, handle),
     // The live worklist's stream: none here, as at a spec backend (the live-events tests add one).
     http.get(`${API_PREFIX}${EVENTS_PATH}`, () => new HttpResponse(null, { status: 404 })),
     handle('speechToken', () => HttpResponse.json({ token: 'speech-token-1', region: 'local' })),

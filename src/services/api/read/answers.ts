@@ -44,6 +44,7 @@ import { readPrior } from './priors'
 import { readQaIssues } from './qa'
 import { readMacro, readTemplate } from './library'
 import { readList, unwrapList, type Skipped } from './lists'
+import { readAdminUser, readAuditCsv, readAuditPage, type AdminUser, type AuditPage } from './admin'
 import { readListedOrder, readOrderPage } from './rows'
 import { isRecord, readId, readText, readTimestamp, readBoolean } from './values'
 
@@ -80,6 +81,11 @@ export interface Answers {
   deleteMacro: null
   listCommunications: Communication[]
   recordCommunication: Communication
+  listUsers: AdminUser[]
+  updateUser: AdminUser
+  listAuditEvents: AuditPage
+  /** The CSV text of every matching event. */
+  exportAuditEvents: string
 }
 
 export type Reading<T> =
@@ -195,6 +201,13 @@ export const answerReaders: Readers = {
     const read = readCommunication(raw)
     return read.ok ? ok(read.value) : malformed(`${read.field}: cannot be read`)
   },
+  listUsers: (raw) => readList(raw, readAdminUser),
+  updateUser: (raw) => {
+    const read = readAdminUser(raw)
+    return read.ok ? ok(read.value) : malformed(`${read.field}: cannot be read`)
+  },
+  listAuditEvents: readAuditPage,
+  exportAuditEvents: readAuditCsv,
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { routes, type RouteName } from '../../../../contract'
+import { adminApi } from '../../../../src/services/api/adminApi'
 import { baseApi } from '../../../../src/services/api/baseApi'
 import { claimsApi } from '../../../../src/services/api/claimsApi'
 import { communicationsApi } from '../../../../src/services/api/communicationsApi'
@@ -268,6 +269,31 @@ const cases: Record<RouteName, EndpointCase> = {
         .unwrap(),
     path: '/api/v1/orders/O1/report/communications',
     body: criticalCall,
+  },
+  listUsers: {
+    call: (store) => store.dispatch(adminApi.endpoints.listUsers.initiate()).unwrap(),
+    path: '/api/v1/admin/users',
+    body: null,
+  },
+  updateUser: {
+    call: (store) =>
+      store
+        .dispatch(adminApi.endpoints.updateUser.initiate({ id: 'U2', roles: ['trainee'] }))
+        .unwrap(),
+    path: '/api/v1/admin/users/U2',
+    body: { roles: ['trainee'] },
+  },
+  listAuditEvents: {
+    call: (store) =>
+      store.dispatch(adminApi.endpoints.listAuditEvents.initiate({ kind: 'sign_in' })).unwrap(),
+    path: '/api/v1/admin/audit',
+    body: null,
+  },
+  exportAuditEvents: {
+    call: (store) =>
+      store.dispatch(adminApi.endpoints.exportAuditEvents.initiate({ user: 'U2' })).unwrap(),
+    path: '/api/v1/admin/audit/export',
+    body: null,
   },
 }
 
