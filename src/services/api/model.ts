@@ -14,9 +14,18 @@
  *   because it goes back to the backend in `If-Match`; `version` is what the SPA compares
  *   versions by, the same string when the backend gave one, else one made from the content.
  */
-import type { Id, Priority, ReportSectionKey, Rating, Role, InputType } from '../../../contract'
+import type {
+  Id,
+  Priority,
+  PreliminaryState,
+  ReportSectionKey,
+  Rating,
+  Role,
+  InputType,
+  UserRole,
+} from '../../../contract'
 
-export type { Id, Priority, ReportSectionKey, Rating, Role, InputType }
+export type { Id, Priority, PreliminaryState, ReportSectionKey, Rating, Role, InputType, UserRole }
 
 /** The spec's sex codes, as the SPA keeps them once recognised. */
 export const KNOWN_SEXES = ['female', 'male', 'other', 'unknown'] as const
@@ -95,6 +104,31 @@ export interface Report {
    * does, so the live stream brings a colleague's record); absent: the list is asked for.
    */
   communications?: Communication[]
+  /** A trainee's preliminary read and its review (RV-13); null or absent: none. */
+  preliminary?: Preliminary | null
+}
+
+/**
+ * A trainee's preliminary read (RV-13..RV-20): who sent it and when, the text they sent (the
+ * attending's word diff starts from it), its state, and the attending's return while returned.
+ */
+export interface Preliminary {
+  state: PreliminaryState
+  by: UserRef
+  at: string | null
+  sections: ReportSections
+  returned: { by: UserRef | null; at: string | null; comment: string } | null
+}
+
+/**
+ * Who the session's user is to the backend (GET /me, RL-15): their roles, and whether Clear All
+ * Studies is theirs (RL-17). A backend without /me: a radiologist who may clear.
+ */
+export interface SessionAccess {
+  user_id: Id | null
+  name: string
+  roles: UserRole[]
+  clear_all: boolean
 }
 
 export interface QaSignedOver {
@@ -141,9 +175,13 @@ export interface Order {
 /**
  * A report as a list entry holds it: what the sidebar shows ('Final') and what a saga may read
  * of a study no single read of which is cached (its version and sections). Who signed it, when,
- * and its addenda come with the study's own read (`getOrder`), which the editor shows.
+ * and its addenda come with the study's own read (`getOrder`), which the editor shows. Its
+ * preliminary read comes with it when the backend sends one (the row's 'Awaiting review', RV-21).
  */
-export type ListedReport = Pick<Report, 'sections' | 'is_final' | 'updated_at' | 'version'>
+export type ListedReport = Pick<
+  Report,
+  'sections' | 'is_final' | 'updated_at' | 'version' | 'preliminary'
+>
 
 /**
  * An order as a list answer holds it (the worklist, Active Studies, a search): what a row and the

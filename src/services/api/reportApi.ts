@@ -52,7 +52,7 @@ function preconditionOf(version: string | null | undefined): Record<string, stri
  * land after it with the report as it was: the write's answer is put back over that older
  * report, so the editor never shows the clinician's saved words as gone.
  */
-async function storeReport(
+export async function storeReport(
   access: Pick<OrderCacheAccess, 'getState'> & {
     dispatch: OrderCacheAccess['dispatch'] & ((change: ReturnType<typeof changeOrder>) => unknown)
   },

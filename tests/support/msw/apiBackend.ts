@@ -50,6 +50,13 @@ import {
 import { adminHandlers, demoAdminState, type AdminState } from './adminBackend'
 import { libraryHandlers, TEST_TEMPLATES } from './libraryBackend'
 import { signingHandlers } from './signingBackend'
+import {
+  cosigned,
+  demoTeachingState,
+  reviewRefusal,
+  teachingHandlers,
+  type TeachingState,
+} from './teachingBackend'
 import { asksForPage, CALLER_ID, callerOf, pageOf } from './orderPages'
 
 export interface RecordedRequest {
@@ -89,6 +96,8 @@ export interface ApiBackend {
   communications: Map<string, Communication[]>
   /** The accounts and the audit trail of the admin's routes (adminBackend.ts). */
   admin: AdminState
+  /** Who GET /me says the caller is, and the review flow's rules (teachingBackend.ts). */
+  teaching: TeachingState
   /** Requests recorded for one route. */
   requestsTo(route: RouteName): RecordedRequest[]
   /** Back to the demo data and an empty request log. */
@@ -147,6 +156,7 @@ export function createApiBackend(): ApiBackend {
     macros: [],
     communications: new Map(),
     admin: demoAdminState(),
+    teaching: demoTeachingState(),
     requestsTo: (route) => backend.requests.filter((request) => request.route === route),
     reset: () => {
       const data = demoData()
@@ -162,6 +172,7 @@ export function createApiBackend(): ApiBackend {
       backend.macros = []
       backend.communications = new Map()
       backend.admin = demoAdminState()
+      backend.teaching = demoTeachingState()
     },
   }
   backend.reset()
@@ -391,10 +402,13 @@ export function apiHandlers(backend: ApiBackend) {
         return HttpResponse.json({ error: 'conflict', message: 'final' }, { status: 409 })
       const claimed = claimedRefusal(order, headers)
       if (claimed) return claimed
+      const refused = reviewRefusal(backend, order, headers, 'save')
+      if (refused) return refused
       if (!preconditionsHold(headers, order.report)) return reportChanged()
       order.report = buildReport({
         sections: parsed.data.sections,
         updated_at: nextReportVersion(order.report),
+        ...(order.report?.preliminary ? { preliminary: order.report.preliminary } : {}),
       })
       recordRevision(backend, order.id, order.report, parsed.data.cause ?? 'save')
       return withETag(order.report)
@@ -407,12 +421,14 @@ export function apiHandlers(backend: ApiBackend) {
         return HttpResponse.json({ error: 'conflict', message: 'final' }, { status: 409 })
       const claimed = claimedRefusal(order, headers)
       if (claimed) return claimed
+      const refused = reviewRefusal(backend, order, headers, 'finalize')
+      if (refused) return refused
       if (!preconditionsHold(headers, order.report)) return reportChanged()
       // As on the server: an override sent with the signature is kept with the report.
       const signedOver = finalizeRequestSchema.safeParse(body ?? {})
       const override = signedOver.success ? signedOver.data.qa_override : undefined
       order.report = buildReport({
-        ...(order.report ?? {}),
+        ...(order.report ? cosigned(order.report) : {}),
         is_final: true,
         finalized_at: FIXED_TIME,
         finalized_by: TEST_CLINICIAN,
@@ -540,6 +556,11 @@ export function apiHandlers(backend: ApiBackend) {
     ...libraryHandlers(backend, handle),
     ...signingHandlers(backend, handle, TEST_CLINICIAN),
     ...adminHandlers(backend, handle),
+    ...teachingHandlers(backend, handle, (order, report, cause) => {
+      order.report = { ...report, updated_at: nextReportVersion(order.report) }
+      recordRevision(backend, order.id, order.report, cause)
+      return withETag(order.report)
+    }),
     // The live worklist's stream: none here, as at a spec backend (the live-events tests add one).
     http.get(`${API_PREFIX}${EVENTS_PATH}`, () => new HttpResponse(null, { status: 404 })),
     handle('speechToken', () => HttpResponse.json({ token: 'speech-token-1', region: 'local' })),

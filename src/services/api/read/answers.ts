@@ -27,6 +27,7 @@ import type {
   Report,
   ReportRevision,
   SendMessageAnswer,
+  SessionAccess,
   Template,
 } from '../model'
 import {
@@ -46,6 +47,7 @@ import { readMacro, readTemplate } from './library'
 import { readList, unwrapList, type Skipped } from './lists'
 import { readAdminUser, readAuditCsv, readAuditPage, type AdminUser, type AuditPage } from './admin'
 import { readListedOrder, readOrderPage } from './rows'
+import { readSessionAccess } from './session'
 import { isRecord, readId, readText, readTimestamp, readBoolean } from './values'
 
 /** What each route's answer is, once read. */
@@ -81,6 +83,10 @@ export interface Answers {
   deleteMacro: null
   listCommunications: Communication[]
   recordCommunication: Communication
+  whoAmI: SessionAccess
+  /** null: the backend answered the write without the report. */
+  sendForReview: Report | null
+  returnToTrainee: Report | null
   listUsers: AdminUser[]
   updateUser: AdminUser
   listAuditEvents: AuditPage
@@ -201,6 +207,9 @@ export const answerReaders: Readers = {
     const read = readCommunication(raw)
     return read.ok ? ok(read.value) : malformed(`${read.field}: cannot be read`)
   },
+  whoAmI: readSessionAccess,
+  sendForReview: readReportWrite,
+  returnToTrainee: readReportWrite,
   listUsers: (raw) => readList(raw, readAdminUser),
   updateUser: (raw) => {
     const read = readAdminUser(raw)

@@ -14,9 +14,9 @@ import type {
   Report,
   ReportRevision,
   ReportSections,
-  UserRef,
 } from '../model'
 import type { Read } from './lists'
+import { readUserRef } from './people'
 import {
   contentVersion,
   readListedReport,
@@ -37,7 +37,7 @@ import {
 } from './values'
 
 export type { Read }
-export { readPatient }
+export { readPatient, readUserRef }
 
 /** A report known only by its content: what the SPA wrote, when the backend answered without it. */
 export function reportOfContent(sections: ReportSections, isFinal: boolean): Report {
@@ -50,14 +50,6 @@ export function reportOfContent(sections: ReportSections, isFinal: boolean): Rep
     finalized_by: null,
     addenda: [],
   }
-}
-
-export function readUserRef(raw: unknown): UserRef | null {
-  if (!isRecord(raw)) return null
-  const name = readText(raw.name)?.trim()
-  const userId = readId(raw.user_id) ?? readId(raw.id) ?? null
-  if (!name && userId === null) return null
-  return { user_id: userId, name: name || (userId ?? '') }
 }
 
 export function readAddendum(raw: unknown): Read<Addendum> {

@@ -20,6 +20,7 @@ import {
 } from '../model'
 import { readClaimHolder } from './claims'
 import { readList, type Read, type Skipped } from './lists'
+import { readPreliminary } from './preliminary'
 import {
   isRecord,
   readBoolean,
@@ -110,12 +111,17 @@ export function readListedReport(raw: unknown): ListedReport | null {
     typeof raw.is_final === 'boolean' ? raw.is_final : (readBoolean(raw.is_final) ?? false)
   const updatedAt =
     typeof raw.updated_at === 'string' && raw.updated_at.trim() !== '' ? raw.updated_at : null
-  return {
+  const listed: ListedReport = {
     sections,
     is_final: isFinal,
     updated_at: updatedAt,
     version: updatedAt ?? contentVersion(sections, isFinal),
   }
+  // RV-21: only a report sent for review carries one; every other row stays as it was.
+  const preliminary =
+    raw.preliminary == null ? null : readPreliminary(raw.preliminary, readSections)
+  if (preliminary) listed.preliminary = preliminary
+  return listed
 }
 
 /**

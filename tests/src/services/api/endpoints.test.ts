@@ -17,8 +17,10 @@ import { priorsApi } from '../../../../src/services/api/priorsApi'
 import { qaApi } from '../../../../src/services/api/qaApi'
 import { reportApi } from '../../../../src/services/api/reportApi'
 import { speechApi } from '../../../../src/services/api/speechApi'
+import { teachingApi } from '../../../../src/services/api/teachingApi'
 import { buildReport, buildSections, FIXED_TIME } from '../../../support/msw/data'
 import { apiBackend } from '../../../support/msw/server'
+import { awaitingReview, signedInAs } from '../../../support/msw/teachingBackend'
 import { createTestDeps, makeTestStore } from '../../../support/render'
 import type { AppStore } from '../../../../src/app/store'
 
@@ -269,6 +271,34 @@ const cases: Record<RouteName, EndpointCase> = {
         .unwrap(),
     path: '/api/v1/orders/O1/report/communications',
     body: criticalCall,
+  },
+  whoAmI: {
+    call: (store) => store.dispatch(teachingApi.endpoints.whoAmI.initiate()).unwrap(),
+    path: '/api/v1/me',
+    body: null,
+  },
+  sendForReview: {
+    call: (store) => {
+      signedInAs(apiBackend, ['trainee'])
+      apiBackend.orders[0]!.report = buildReport({ sections })
+      return store
+        .dispatch(teachingApi.endpoints.sendForReview.initiate({ orderId: 'O1' }))
+        .unwrap()
+    },
+    path: '/api/v1/orders/O1/report/preliminary',
+    body: {},
+  },
+  returnToTrainee: {
+    call: (store) => {
+      awaitingReview(apiBackend.orders[0]!)
+      return store
+        .dispatch(
+          teachingApi.endpoints.returnToTrainee.initiate({ orderId: 'O1', comment: 'Recheck.' }),
+        )
+        .unwrap()
+    },
+    path: '/api/v1/orders/O1/report/return',
+    body: { comment: 'Recheck.' },
   },
   listUsers: {
     call: (store) => store.dispatch(adminApi.endpoints.listUsers.initiate()).unwrap(),

@@ -1,0 +1,51 @@
+/**
+ * The teaching flow's calls (RL-15, RV-13..RV-20): who the session's user is (GET /me), a
+ * trainee's 'Send for review', and an attending's 'Return to trainee'. The two report writes
+ * answer the report, which the cached order and its worklist entries take in place, as a save's
+ * answer is taken (reportApi.ts); a backend that answers without it leaves the order to be read
+ * again.
+ */
+import { apiRequest } from './apiRequest'
+import { baseApi } from './baseApi'
+import type { Id } from '../../../contract'
+import type { Report, SessionAccess } from './model'
+import { refreshOrder, type OrderCacheAccess } from './orderCache'
+import { storeReport } from './reportApi'
+
+/** Puts a review write's report into the caches (or reads the order again without one). */
+async function takeReport(
+  lifecycle: Parameters<typeof storeReport>[0] &
+    OrderCacheAccess & { queryFulfilled: Promise<{ data: Report | null }> },
+  orderId: Id,
+): Promise<void> {
+  let report: Report | null
+  try {
+    report = (await lifecycle.queryFulfilled).data
+  } catch {
+    // Reported by the mutation result and the API failure log; the caches keep what they had.
+    return
+  }
+  await (report ? storeReport(lifecycle, orderId, report) : refreshOrder(lifecycle, orderId))
+}
+
+export const teachingApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's marker for an endpoint without argument
+    whoAmI: build.query<SessionAccess, void>({
+      query: () => apiRequest('whoAmI', {}),
+    }),
+    sendForReview: build.mutation<Report | null, { orderId: Id }>({
+      query: ({ orderId }) => apiRequest('sendForReview', { params: { id: orderId }, body: {} }),
+      invalidatesTags: (_report, _error, { orderId }) => [{ type: 'Revision', id: orderId }],
+      onQueryStarted: ({ orderId }, lifecycle) => takeReport(lifecycle, orderId),
+    }),
+    returnToTrainee: build.mutation<Report | null, { orderId: Id; comment: string }>({
+      query: ({ orderId, comment }) =>
+        apiRequest('returnToTrainee', { params: { id: orderId }, body: { comment } }),
+      invalidatesTags: (_report, _error, { orderId }) => [{ type: 'Revision', id: orderId }],
+      onQueryStarted: ({ orderId }, lifecycle) => takeReport(lifecycle, orderId),
+    }),
+  }),
+})
+
+export const { useWhoAmIQuery, useSendForReviewMutation, useReturnToTraineeMutation } = teachingApi
