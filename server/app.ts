@@ -279,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     verifier,
     clients: config.fhir.clients,
     now,
+    preliminary: config.hl7.sendPreliminary,
   })
 
   await serveWebApp(app, config.staticDir)

@@ -118,8 +118,8 @@ export const hl7Outbox = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id),
-    /** 'final' (OBR-25 F) or 'addendum' (OBR-25 C). */
-    kind: text('kind', { enum: ['final', 'addendum'] }).notNull(),
+    /** 'final' (OBR-25 F), 'addendum' (OBR-25 C) or 'preliminary' (OBR-25 P, RV-7). */
+    kind: text('kind', { enum: ['final', 'addendum', 'preliminary'] }).notNull(),
     /** MSH-10 of the message, unique, so a receiver can tell a retry from a new result. */
     controlId: text('control_id').notNull().unique(),
     /** The whole message, built when the report was signed. */

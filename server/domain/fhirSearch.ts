@@ -9,8 +9,11 @@ import type { Order } from '../../contract'
 
 export type AndOr<T> = T[][]
 
-/** A signed report's FHIR status: `final`, or `appended` once it has an addendum (INT-31). */
-export type ReportStatus = 'final' | 'appended'
+/**
+ * A report's FHIR status: `final`, or `appended` once it has an addendum (INT-31); `preliminary`
+ * while a trainee's read awaits review or was returned (HL7_SEND_PRELIMINARY, RV-10).
+ */
+export type ReportStatus = 'final' | 'appended' | 'preliminary'
 /** An order's FHIR request status: `revoked` when cancelled, `completed` once signed, else `active`. */
 export type RequestStatus = 'active' | 'completed' | 'revoked'
 
@@ -27,6 +30,8 @@ export interface StudyCriteria {
   studyUids?: AndOr<string>
   /** Only orders with a signed report (DiagnosticReport). */
   signed?: boolean
+  /** With `signed`: a preliminary read that went out counts too (HL7_SEND_PRELIMINARY, RV-10). */
+  preliminary?: boolean
   /** Only orders whose Study Instance UID is known (ImagingStudy). */
   withStudyUid?: boolean
   reportStatuses?: AndOr<ReportStatus>
@@ -71,6 +76,9 @@ export interface FhirStudyRow {
   fillerOrderNumber: string | null
   procedureCode: string | null
   procedureCodingSystem: string | null
-  /** When the signed report last changed (signature, addendum, communication); null unsigned. */
+  /**
+   * When the report last changed (signature, addendum, communication; a preliminary one: sent for
+   * review); null for one that is neither signed nor out.
+   */
   reportUpdatedAt: string | null
 }

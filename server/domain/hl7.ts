@@ -103,8 +103,11 @@ export interface AppliedMessage {
   replayed: boolean
 }
 
-/** A result for the signature (OBR-25 F) or for an addendum or later communication (C). */
-export type ResultKind = 'final' | 'addendum'
+/**
+ * A result for the signature (OBR-25 F), for an addendum or later communication (C), or for a
+ * trainee's report sent for review (P, RV-7).
+ */
+export type ResultKind = 'final' | 'addendum' | 'preliminary'
 
 export interface ResultCommunication {
   recipient: string
@@ -140,8 +143,12 @@ export interface ResultData {
   }
   report: {
     sections: Record<ReportSectionKey, string>
+    /** When it was signed; a preliminary result's: when it was sent for review. */
     finalizedAt: Date
-    signer: { userId: string; name: string }
+    /** Who signed it (OBR-32); null for a preliminary result, which nobody has signed. */
+    signer: { userId: string; name: string } | null
+    /** The trainee whose preliminary read it was, and when they sent it (OBR-33, RV-8). */
+    trainee?: { userId: string; name: string; at: Date } | null
   }
   addenda: { text: string; author: { userId: string; name: string }; at: Date }[]
   /** Critical results communicated (CR-9), oldest first: one OBX each after the impression. */

@@ -8,7 +8,16 @@ import type { Order } from '../../contract'
 /** Adds an order's `viewer_url` (VIEWER_URL_TEMPLATE, INT-34), or leaves the order as it is. */
 export type OrderLinks = (order: Order) => Order
 
-/** The order with its final report and addenda, and what only other systems need (the MRN). */
+/**
+ * What a preliminary report says first wherever it goes out (HL7 RV-7, FHIR RV-10): a reader
+ * must know before the rest that no attending has reviewed it yet.
+ */
+export const PRELIMINARY_NOTE = 'PRELIMINARY REPORT: not yet reviewed by an attending radiologist.'
+
+/**
+ * The order with its final report and addenda, and what only other systems need (the MRN). With
+ * HL7_SEND_PRELIMINARY, a report whose preliminary read went out, its sections those sent (RV-10).
+ */
 export interface SignedStudy {
   order: Order & { report: NonNullable<Order['report']> }
   mrn: string

@@ -14,6 +14,7 @@ import { Invalid, NotFound } from '../domain/errors'
 import { auditOf, recordAudit, type Actor } from './audit'
 import { assertNotClaimedByOther } from './claims'
 import { loadStudy } from './exchange'
+import { isPreliminaryOut } from './preliminary'
 import { latest, lockOrder } from './reportVersions'
 
 export async function rateMessage(
@@ -84,7 +85,8 @@ export async function initializeConversation(
  * critical result communications, and the order's status says what it is, `final` (a cancelled
  * order stays cancelled). An unsigned draft goes with its revisions, and the order's original
  * status is restored (CL-2); the draft's version becomes the order's version floor (never moved
- * back), so the next report gets a version no client can still hold. A critical result
+ * back), so the next report gets a version no client can still hold. A report whose preliminary
+ * read went out (awaiting review, or returned: RV-1) stays as it is, status included. A critical result
  * communication is never deleted (CR-12): whoever was told was told, signed report or not.
  */
 export async function clearConversation(
@@ -98,14 +100,19 @@ export async function clearConversation(
     await assertNotClaimedByOther(tx, orderId, actor, now())
     await tx.delete(messages).where(eq(messages.orderId, orderId))
     const [current] = await tx
-      .select({ isFinal: reports.isFinal })
+      .select({ isFinal: reports.isFinal, preliminaryState: reports.preliminaryState })
       .from(reports)
       .where(eq(reports.orderId, orderId))
     const signed = current?.isFinal === true
+    // RV-1: a preliminary read that went out is a record others have read: kept as a signed one.
+    const sentOut = !signed && isPreliminaryOut(current?.preliminaryState ?? null)
     await recordAudit(
       tx,
-      auditOf(actor, 'conversation_cleared', orderId, now(), { report_retained: signed }),
+      auditOf(actor, 'conversation_cleared', orderId, now(), {
+        report_retained: signed || sentOut,
+      }),
     )
+    if (sentOut) return
     if (signed) {
       const status = order.status === CANCELLED_STATUS ? CANCELLED_STATUS : FINAL_STATUS
       await tx.update(orders).set({ status }).where(eq(orders.id, orderId))

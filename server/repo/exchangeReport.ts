@@ -8,6 +8,7 @@ import type { StudyContext } from '../assistant/types'
 import type { Queryable } from '../db/client'
 import type { ExchangeInput } from './exchange'
 import type { SeenReport } from './exchangeStatements'
+import { awaitingReview, reviews } from './reviewRules'
 import { changedSections, EMPTY_SECTIONS, sectionsOf, writtenByPeople } from './reportHistory'
 
 /**
@@ -43,6 +44,10 @@ export async function planReport(
   const sections = input.sections ?? {}
   const changed = REPORT_SECTION_KEYS.filter((key) => sections[key] !== undefined)
   if (changed.length === 0 || current?.is_final) return null
+  // RV-2: a trainee's report awaiting review is not theirs to change, by dictation either.
+  if (current?.preliminary?.state === 'awaiting_review' && !reviews(input.actor)) {
+    throw awaitingReview()
+  }
   const stored = sectionsOf(current?.sections)
   const before = isNew(current) ? start : stored
   const after: ReportSections = { ...before }

@@ -21,8 +21,11 @@ import { orderJson } from './mappers'
 
 const p = (name: string) => sql.placeholder(name)
 
-/** A report as an exchange reads it: its sections, whether it is signed, and its version. */
-export type SeenReport = Pick<Report, 'sections' | 'is_final' | 'updated_at'>
+/**
+ * A report as an exchange reads it: its sections, whether it is signed, its version, and its
+ * preliminary read (RV-2: while it awaits review only a radiologist's message changes it).
+ */
+export type SeenReport = Pick<Report, 'sections' | 'is_final' | 'updated_at' | 'preliminary'>
 
 export interface StudyRow {
   /** The order as the API answers it (mappers.ts), its report included. */

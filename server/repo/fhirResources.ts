@@ -1,6 +1,6 @@
 /**
  * The clinical tables as the FHIR server reads them (INT-76..INT-87): orders (ServiceRequest,
- * their signed reports as DiagnosticReport, their studies as ImagingStudy) and patients, found by
+ * their signed reports as DiagnosticReport, preliminary ones too when asked, RV-10, their studies as ImagingStudy) and patients, found by
  * the criteria of a FHIR search, a page at a time in insertion order, with how many match in all.
  */
 import { and, asc, count, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
@@ -22,6 +22,7 @@ import type {
   StudyCriteria,
 } from '../domain/fhirSearch'
 import { orderJson } from './mappers'
+import { PRELIMINARY_OUT } from './preliminary'
 
 const patientFields = {
   id: patients.id,
@@ -41,6 +42,7 @@ const hasAddenda = sql`exists (select 1 from ${reportAddenda} where ${reportAdde
  * latest addendum or critical result communication.
  */
 const reportUpdated = sql`date_trunc('milliseconds', greatest(${reports.finalizedAt},
+  ${reports.preliminaryAt},
   (select max(${reportAddenda.createdAt}) from ${reportAddenda} where ${reportAddenda.orderId} = ${orders.id}),
   (select max(${criticalCommunications.recordedAt}) from ${criticalCommunications}
     where ${criticalCommunications.orderId} = ${orders.id})))`
@@ -54,8 +56,14 @@ function allOf<T>(groups: AndOr<T> | undefined, match: (values: T[]) => SQL | un
 }
 
 const signedNow = and(eq(reports.isFinal, true), isNotNull(orders.finalizedAt))
+/** A trainee's preliminary read went out and nobody has signed it yet (RV-10). */
+const preliminaryOut = and(
+  eq(reports.isFinal, false),
+  inArray(reports.preliminaryState, [...PRELIMINARY_OUT]),
+)
 
 function reportStatusIs(status: ReportStatus): SQL | undefined {
+  if (status === 'preliminary') return preliminaryOut
   return status === 'appended' ? and(signedNow, hasAddenda) : and(signedNow, sql`not ${hasAddenda}`)
 }
 
@@ -70,7 +78,7 @@ const OPS: Record<InstantBound['op'], string> = { eq: '=', ge: '>=', gt: '>', le
 
 function studyWhere(criteria: StudyCriteria): SQL | undefined {
   return and(
-    ...(criteria.signed ? [signedNow] : []),
+    ...(criteria.signed ? [criteria.preliminary ? or(signedNow, preliminaryOut) : signedNow] : []),
     ...(criteria.withStudyUid ? [isNotNull(orders.studyInstanceUid)] : []),
     ...allOf(criteria.orderIds, (ids) => inArray(orders.id, ids)),
     ...allOf(criteria.patientIds, (ids) => inArray(orders.patientId, ids)),
@@ -104,7 +112,7 @@ export async function findStudies(
         procedureCodingSystem: orders.procedureCodingSystem,
         reportUpdatedAt: sql<
           string | null
-        >`case when ${signedNow} then ${isoTimestamp(reportUpdated)} end`,
+        >`case when ${signedNow} or ${preliminaryOut} then ${isoTimestamp(reportUpdated)} end`,
       })
       .from(orders)
       .innerJoin(patients, eq(patients.id, orders.patientId))

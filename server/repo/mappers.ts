@@ -1,6 +1,14 @@
 /** Database rows -> contract shapes. The only place that knows both. */
 import { sql, type InferSelectModel } from 'drizzle-orm'
-import type { Addendum, Communication, Message, Order, Patient, Report } from '../../contract'
+import type {
+  Addendum,
+  Communication,
+  Message,
+  Order,
+  Patient,
+  Report,
+  ReportSections,
+} from '../../contract'
 import { isoTimestamp } from '../db/prepared'
 import {
   criticalCommunications,
@@ -11,6 +19,7 @@ import {
   reports,
   type messages,
 } from '../db/schema'
+import { preliminaryJson, toPreliminary } from './preliminary'
 
 export type PatientRow = InferSelectModel<typeof patients>
 export type OrderRow = InferSelectModel<typeof orders>
@@ -38,12 +47,14 @@ export function toPatient(row: Pick<PatientRow, keyof typeof patientColumns>): P
 
 /**
  * A report with its addenda (oldest first; only a final report has any), the critical results
- * communicated for its order (oldest first) and the pre-sign check issues its signer overrode.
+ * communicated for its order (oldest first), the pre-sign check issues its signer overrode, and
+ * its preliminary read (RV-3), whose sections are those of the revision sent for review.
  */
 export function toReport(
   row: ReportRow,
   addenda: Addendum[],
   communications: Communication[] = [],
+  preliminarySections: ReportSections | null = null,
 ): Report {
   return {
     sections: {
@@ -66,6 +77,7 @@ export function toReport(
       row.qaOverrideReason !== null && row.qaOverrideCodes !== null
         ? { reason: row.qaOverrideReason, codes: row.qaOverrideCodes }
         : null,
+    preliminary: toPreliminary(row, preliminarySections),
   }
 }
 
@@ -172,7 +184,8 @@ export const orderJson = sql<Order>`json_build_object(
     'qa_override', case when ${reports.qaOverrideReason} is not null
       and ${reports.qaOverrideCodes} is not null
       then json_build_object('reason', ${reports.qaOverrideReason}, 'codes', ${reports.qaOverrideCodes})
-      else null end
+      else null end,
+    'preliminary', ${preliminaryJson}
   ) end,
   'claimed_by', ${claimedByJson},
   'study_instance_uid', ${orders.studyInstanceUid}

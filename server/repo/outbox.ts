@@ -1,6 +1,7 @@
 /**
  * The results outbox (INT-13..INT-22): an ORU^R01 is written into `hl7_outbox` in the
- * transaction that signs a report or appends an addendum, and handed out to the delivering worker
+ * transaction that signs a report, appends an addendum or sends a trainee's report for review
+ * (RV-7), and handed out to the delivering worker
  * (the HL7 edge's outbox worker) one row at a time. A row is leased (`next_attempt_at`
  * moved past the longest a delivery can take) under `FOR UPDATE SKIP LOCKED`, so instances never
  * send one row at once; a row waits while an earlier one of its order is unacknowledged, so an
@@ -20,7 +21,7 @@ import {
   reportAddenda,
   reports,
 } from '../db/schema'
-import type { BuildResultMessage, ResultKind } from '../domain/hl7'
+import type { BuildResultMessage, ResultData, ResultKind } from '../domain/hl7'
 import { recordAudit } from './audit'
 
 /** Writes the result into the outbox, in the caller's transaction. */
@@ -39,7 +40,8 @@ export function resultsQueue(build: BuildResultMessage, destination: string): Re
       .innerJoin(patients, eq(patients.id, orders.patientId))
       .innerJoin(reports, eq(reports.orderId, orders.id))
       .where(eq(orders.id, orderId))
-    if (!row?.report.isFinal || !row.report.finalizedAt) return
+    const report = row && resultReport(row.report, kind)
+    if (!row || !report) return
     const addenda = await tx
       .select()
       .from(reportAddenda)
@@ -57,14 +59,7 @@ export function resultsQueue(build: BuildResultMessage, destination: string): Re
       at,
       patient: row.patient,
       order: row.order,
-      report: {
-        sections: row.report,
-        finalizedAt: row.report.finalizedAt,
-        signer: {
-          userId: row.report.finalizedBy ?? '',
-          name: row.report.finalizedByName ?? row.report.finalizedBy ?? '',
-        },
-      },
+      report,
       addenda: addenda.map((a) => ({
         text: a.text,
         author: { userId: a.authorUserId, name: a.authorName },
@@ -90,6 +85,38 @@ export function resultsQueue(build: BuildResultMessage, destination: string): Re
       detail: { outbox_id: queued?.id ?? null, result: kind, control_id: controlId, destination },
       at,
     })
+  }
+}
+
+type ReportRow = typeof reports.$inferSelect
+
+/**
+ * What a result says of its report, or null when the report is not in the state its kind needs:
+ * signed for `final` and `addendum`, awaiting review for `preliminary` (RV-7). A report with a
+ * preliminary read names its trainee beside the signer (OBR-33, RV-8).
+ */
+function resultReport(row: ReportRow, kind: ResultKind): ResultData['report'] | null {
+  const trainee =
+    row.preliminaryBy !== null && row.preliminaryAt
+      ? {
+          userId: row.preliminaryBy,
+          name: row.preliminaryByName ?? row.preliminaryBy,
+          at: row.preliminaryAt,
+        }
+      : null
+  if (kind === 'preliminary') {
+    if (row.isFinal || row.preliminaryState !== 'awaiting_review' || !trainee) return null
+    return { sections: row, finalizedAt: trainee.at, signer: null, trainee }
+  }
+  if (!row.isFinal || !row.finalizedAt) return null
+  return {
+    sections: row,
+    finalizedAt: row.finalizedAt,
+    signer: {
+      userId: row.finalizedBy ?? '',
+      name: row.finalizedByName ?? row.finalizedBy ?? '',
+    },
+    trainee: row.preliminaryState === 'signed' ? trainee : null,
   }
 }
 

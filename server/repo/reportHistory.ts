@@ -58,11 +58,13 @@ export async function appendRevision(
     at: Date
     /** A signature's pre-sign check override. */
     qaOverride?: QaOverride | undefined
+    /** The revision's id, when the caller keeps it (the preliminary read's, RV-1). */
+    id?: string | undefined
   },
 ): Promise<ReportSectionKey[]> {
   const changed = changedSections(input.before, input.after)
   await tx.insert(reportRevisions).values({
-    id: randomUUID(),
+    id: input.id ?? randomUUID(),
     orderId: input.orderId,
     ...sectionsOf(input.after),
     authorKind: input.author.kind,

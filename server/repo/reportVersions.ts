@@ -11,6 +11,7 @@ import type { Queryable, Tx } from '../db/client'
 import { orders, reports } from '../db/schema'
 import { NotFound, StaleVersion } from '../domain/errors'
 import { toReport, type OrderRow, type ReportRow } from './mappers'
+import { preliminarySections } from './preliminary'
 import { listAddenda, listCommunications } from './reportHistory'
 
 /** Locks the order row for the rest of the transaction; 404 when it does not exist. */
@@ -26,10 +27,14 @@ export const addendaOf = (
   report: ReportRow | null | undefined,
 ): Promise<Addendum[]> => (report?.isFinal ? listAddenda(q, report.orderId) : Promise.resolve([]))
 
-/** A report as the API answers it, with its addenda and its order's critical communications. */
+/**
+ * A report as the API answers it, with its addenda, its order's critical communications and its
+ * preliminary read (RV-3).
+ */
 export async function reportAnswer(q: Queryable, row: ReportRow): Promise<Report> {
   const addenda = await addendaOf(q, row)
-  return toReport(row, addenda, await listCommunications(q, row.orderId))
+  const communications = await listCommunications(q, row.orderId)
+  return toReport(row, addenda, communications, await preliminarySections(q, row))
 }
 
 /** The latest of some instants; null when there is none. */

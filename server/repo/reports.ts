@@ -14,6 +14,7 @@ import type { OrderRow, ReportRow } from './mappers'
 import { assertNotClaimedByOther } from './claims'
 import type { ResultsQueue } from './outbox'
 import { appendRevision, insertAddendum, sectionsOf } from './reportHistory'
+import { assertChangeable, coSignature } from './reviewRules'
 import { assertSignable } from './signing'
 import {
   assertPreconditions,
@@ -25,13 +26,14 @@ import {
 } from './reportVersions'
 
 /**
- * The start of both clinician report writes (PUT and finalize): locks the order row, loads the
- * current report, answers 409 with `finalMessage` when it is final (before any precondition is
- * looked at), 409 `claimed` when another clinician reads the study now, then checks the
- * preconditions. The check and the caller's write happen under the
+ * The start of the clinician report writes (PUT, finalize, sending for review): locks the order
+ * row, loads the current report, answers 409 with `finalMessage` when it is final (before any
+ * precondition is looked at), 409 `awaiting_review` when it waits for an attending and the writer
+ * is not a radiologist (RV-2), 409 `claimed` when another clinician reads the study now, then
+ * checks the preconditions. The check and the caller's write happen under the
  * lock in one transaction, so of two writers holding the same version exactly one wins.
  */
-async function lockDraftForWrite(
+export async function lockDraftForWrite(
   tx: Tx,
   orderId: string,
   write: ReportWrite & { at: Date },
@@ -40,6 +42,7 @@ async function lockDraftForWrite(
   const order = await lockOrder(tx, orderId)
   const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
   if (current?.isFinal) throw new Conflict(finalMessage)
+  assertChangeable(current, write.actor)
   await assertNotClaimedByOther(tx, orderId, write.actor, write.at)
   const preconditions = write.preconditions ?? {}
   assertPreconditions(preconditions, current)
@@ -126,6 +129,8 @@ export async function finalizeReport(
     const at = nextVersionTime(now(), order, current)
     const override = write.qaOverride
     const name = await displayName(tx, write.actor)
+    // RV-6: a radiologist's signature over a trainee's preliminary read co-signs it.
+    const review = coSignature(current)
     const [row] = await tx
       .update(reports)
       .set({
@@ -135,6 +140,7 @@ export async function finalizeReport(
         finalizedByName: name,
         qaOverrideReason: override?.reason ?? null,
         qaOverrideCodes: override?.codes ?? null,
+        ...review.columns,
         updatedAt: at,
       })
       .where(eq(reports.orderId, orderId))
@@ -154,7 +160,7 @@ export async function finalizeReport(
       tx,
       auditOf(
         write.actor,
-        'report_finalized',
+        review.audit,
         orderId,
         at,
         override ? { qa_override_codes: override.codes } : undefined,

@@ -133,9 +133,19 @@ const claimExists = (userId?: string): SQL =>
     userId === undefined ? sql`` : sql` and ${orderClaims.userId} = ${userId}`
   })`
 
+/**
+ * RV-4: the order's report awaits an attending's review and `userId` did not send it (read
+ * through the report's key, so a count over orders alone takes it too).
+ */
+const awaitingReviewBy = (userId: string): SQL =>
+  sql`exists (select 1 from ${reports} where ${reports.orderId} = ${orders.id}
+    and ${reports.preliminaryState} = 'awaiting_review'
+    and ${reports.preliminaryBy} is distinct from ${userId})`
+
 /** What the query's filters ask of an order (the worklist's bound aside), for `userId`. */
 function filters(query: PageQuery, userId: string): SQL[] {
   const where: SQL[] = []
+  if (query.review === 'awaiting_mine') where.push(awaitingReviewBy(userId))
   if (query.claimed === 'mine') where.push(claimExists(userId))
   if (query.claimed === 'unclaimed') where.push(sql`not ${claimExists()}`)
   if (query.priority) where.push(inArray(orders.priority, query.priority))
@@ -234,6 +244,27 @@ export async function worklistPage(
     next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
     total,
   }
+}
+
+/**
+ * The worklist as `userId` sees it through the query's filters, whole (no page parameter: a
+ * filter outside `ORDER_LIST_QUERY_KEYS`, such as `review`, RV-4), in insertion order as the whole
+ * worklist is. Read for the request: a filter that depends on the user is never the cached list.
+ */
+export async function filteredWorklist(
+  db: Queryable,
+  query: PageQuery,
+  since: Date,
+  userId: string,
+): Promise<Order[]> {
+  const rows = await db
+    .select({ item: orderJson })
+    .from(orders)
+    .innerJoin(patients, eq(patients.id, orders.patientId))
+    .leftJoin(reports, eq(reports.orderId, orders.id))
+    .where(and(onWorklist(since), ...filters(query, userId)))
+    .orderBy(orders.seq)
+  return rows.map((row) => row.item)
 }
 
 export type { ListOrdersQuery }

@@ -5,7 +5,12 @@
 import negotiate from '@fastify/accept-negotiator'
 import { heavyRoute } from '../http/heavyGate'
 import { readOrder } from '../usecases/openStudy'
-import { asksForPage, listPatients, readWorklistPage } from '../usecases/worklist'
+import {
+  asksForPage,
+  listPatients,
+  readFilteredWorklist,
+  readWorklistPage,
+} from '../usecases/worklist'
 import { createWorklistCache, type Encoding } from '../usecases/worklistCache'
 import { headerValue, setETag, type ApiApp, type ApiDeps } from './apiShared'
 import { route } from './route'
@@ -25,6 +30,10 @@ export function registerOrderRoutes(app: ApiApp, deps: ApiDeps): void {
     createWorklistCache({ db, now, finalDays: worklistFinalDays, gate: heavy, links })
   route(app, 'listOrders', {}, async (request, reply) => {
     if (asksForPage(request.query)) return readWorklistPage(worklist, request.query, request.userId)
+    // RV-4: the caller's own filter, read for them (the cache holds everyone's list).
+    if (request.query.review) {
+      return readFilteredWorklist(worklist, request.query, request.userId)
+    }
     const answer = await worklistCache.answer(
       negotiate(headerValue(request, 'accept-encoding') ?? '', ENCODINGS),
       headerValue(request, 'if-none-match'),

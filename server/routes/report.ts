@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { claimConflictSchema, finalizeConflictSchema } from '../../contract'
 import { addAddendum } from '../usecases/addAddendum'
 import { listReportRevisions } from '../usecases/openStudy'
+import { returnToTrainee, sendForReview } from '../usecases/review'
 import { saveReport } from '../usecases/saveReport'
 import { signReport } from '../usecases/signReport'
 import { reportPreconditions, setETag, type ApiApp, type ApiDeps } from './apiShared'
@@ -52,6 +53,36 @@ export function registerReportRoutes(app: ApiApp, deps: ApiDeps): void {
       return report
     },
   )
+
+  // RV-1, RV-5: a trainee's report sent for review (no body, or `{}`; If-Match as finalize's),
+  // and given back by an attending with a comment.
+  route(
+    app,
+    'sendForReview',
+    { errors: { 409: z.union([claimConflictSchema, finalizeConflictSchema]) } },
+    async (request, reply) => {
+      const report = await sendForReview(signing, {
+        orderId: request.params.id,
+        actor: request.actor,
+        preconditions: reportPreconditions(request),
+      })
+      setETag(reply, report)
+      return report
+    },
+  )
+  route(app, 'returnToTrainee', {}, async (request, reply) => {
+    const report = await returnToTrainee(
+      { db, now },
+      {
+        orderId: request.params.id,
+        actor: request.actor,
+        preconditions: reportPreconditions(request),
+        comment: request.body.comment,
+      },
+    )
+    setETag(reply, report)
+    return report
+  })
 
   route(app, 'listReportRevisions', {}, (request) => listReportRevisions(db, request.params.id))
 

@@ -29,6 +29,8 @@ const OPTIONAL_BODIES = [
   'claimOrder',
   'finalizeReport',
   'checkReport',
+  // RV-1: sending for review takes no body, as a signature.
+  'sendForReview',
 ] as const satisfies RouteName[]
 type OptionalBody = (typeof OPTIONAL_BODIES)[number]
 const optionalBody: ReadonlySet<RouteName> = new Set(OPTIONAL_BODIES)

@@ -26,6 +26,8 @@ export type DeliveryOutcome = { ok: true; ack: ResultAck } | { ok: false; error:
 export interface ResultsOut {
   queue: ResultsQueue
   wake(): void
+  /** HL7_SEND_PRELIMINARY: a report sent for review goes out as a preliminary result (RV-7). */
+  sendsPreliminary?: boolean
 }
 
 /**

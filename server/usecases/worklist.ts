@@ -4,10 +4,10 @@
  * viewer link (INT-34). The whole list without page parameters comes from the per-version cache
  * (./worklistCache.ts).
  */
-import { ORDER_LIST_QUERY_KEYS, type OrderPage, type Patient } from '../../contract'
+import { ORDER_LIST_QUERY_KEYS, type Order, type OrderPage, type Patient } from '../../contract'
 import type { Database } from '../db/client'
 import type { OrderLinks } from '../domain/studies'
-import { signedSince, worklistPage } from '../repo/worklist'
+import { filteredWorklist, signedSince, worklistPage } from '../repo/worklist'
 import * as studies from '../repo/studies'
 import type { UseCaseContext } from './context'
 
@@ -33,6 +33,19 @@ export async function readWorklistPage(
 ): Promise<OrderPage> {
   const page = await worklistPage(db, query, signedSince(now(), finalDays), userId)
   return { ...page, items: page.items.map(links) }
+}
+
+/**
+ * The whole worklist through a filter that is not a page parameter (`review=awaiting_mine`,
+ * RV-4), as `userId` sees it: never from the shared cache, which holds everyone's list.
+ */
+export async function readFilteredWorklist(
+  { db, now, finalDays, links }: WorklistDeps,
+  query: PageQuery,
+  userId: string,
+): Promise<Order[]> {
+  const list = await filteredWorklist(db, query, signedSince(now(), finalDays), userId)
+  return list.map(links)
 }
 
 export function listPatients(db: Database): Promise<Patient[]> {

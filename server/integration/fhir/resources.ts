@@ -2,7 +2,7 @@
  * The FHIR server's resources from the rows its searches find (INT-83..INT-86): Patient (the MRN
  * with its assigning authority, no birthDate when it is unknown), ServiceRequest (the order),
  * ImagingStudy (an order whose Study Instance UID is known) and DiagnosticReport (a signed
- * report, referring to the other three by their ids, which are the patient's and the order's).
+ * report, or a preliminary one with HL7_SEND_PRELIMINARY, RV-10, referring to the other three by their ids, which are the patient's and the order's).
  */
 import type { DiagnosticReport, ImagingStudy, Patient, ServiceRequest } from '@medplum/fhirtypes'
 import { CANCELLED_STATUS } from '../../../contract'
@@ -101,8 +101,28 @@ export function signedStudy({ order, patient }: FhirStudyRow): SignedStudy | nul
     : null
 }
 
-export function reportResource(row: FhirStudyRow): DiagnosticReport | null {
-  const study = signedStudy(row)
+/**
+ * The row's report as it went out: signed, or (with HL7_SEND_PRELIMINARY, `preliminary`) a
+ * trainee's preliminary read awaiting review or returned, with the sections they sent, not
+ * whatever was edited since (RV-10). Null when neither.
+ */
+export function reportedStudy(row: FhirStudyRow, preliminary: boolean): SignedStudy | null {
+  const signed = signedStudy(row)
+  const { report } = row.order
+  const state = report?.preliminary?.state
+  if (signed || !preliminary || !report?.preliminary) return signed
+  if (state !== 'awaiting_review' && state !== 'returned') return null
+  return {
+    order: { ...row.order, report: { ...report, sections: report.preliminary.sections } },
+    mrn: row.patient.mrn,
+  }
+}
+
+export function reportResource(
+  row: FhirStudyRow,
+  options: { preliminary: boolean },
+): DiagnosticReport | null {
+  const study = reportedStudy(row, options.preliminary)
   if (!study) return null
   const { order } = row
   const uid = order.study_instance_uid

@@ -84,7 +84,10 @@ const accessions = (values: string[]) =>
   values.map(parseToken).flatMap((token) => (token.system ? [] : [token.code]))
 
 /** The criteria that are lists of groups of values. */
-type GroupKey = Exclude<keyof ParsedSearch['criteria'], 'signed' | 'withStudyUid' | 'reportUpdated'>
+type GroupKey = Exclude<
+  keyof ParsedSearch['criteria'],
+  'signed' | 'preliminary' | 'withStudyUid' | 'reportUpdated'
+>
 
 export function parseSearch(
   type: ResourceType,
@@ -130,7 +133,10 @@ export function parseSearch(
         break
       case 'status':
         if (type === 'DiagnosticReport')
-          add('reportStatuses', statuses(values, DR_STATUSES, ['final', 'appended'] as const))
+          add(
+            'reportStatuses',
+            statuses(values, DR_STATUSES, ['final', 'appended', 'preliminary'] as const),
+          )
         else
           add(
             'requestStatuses',

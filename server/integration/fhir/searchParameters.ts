@@ -40,7 +40,12 @@ export const SEARCH_PARAMETERS: Record<ResourceType, ParameterDefinition[]> = {
     subject,
     subjectIdentifier,
     { name: 'based-on', type: 'reference', documentation: 'The order: ServiceRequest/<id>.' },
-    { name: 'status', type: 'token', documentation: 'final or appended (signed reports only).' },
+    {
+      name: 'status',
+      type: 'token',
+      documentation:
+        "final or appended (signed reports); preliminary (a trainee's report sent for review, with HL7_SEND_PRELIMINARY).",
+    },
     { name: 'identifier', type: 'token', documentation: 'The accession number.' },
     {
       name: '_lastUpdated',

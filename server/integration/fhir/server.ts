@@ -62,7 +62,9 @@ export const fhirServer: FastifyPluginCallback<{
   verifier: SessionVerifier
   clients: FhirClient[]
   now: () => Date
-}> = (app, { db, verifier, clients, now }, done) => {
+  /** HL7_SEND_PRELIMINARY: a trainee's report sent for review is a `preliminary` report (RV-10). */
+  preliminary?: boolean
+}> = (app, { db, verifier, clients, now, preliminary = false }, done) => {
   const auth = createFhirAuth({ db, clients, verifier, now, resourceTypes: RESOURCE_TYPES })
   const baseOf = (request: FastifyRequest) => `${request.protocol}://${request.host}${FHIR_PREFIX}`
   const queryOf = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '')
@@ -163,13 +165,13 @@ export const fhirServer: FastifyPluginCallback<{
     }
     const scoped: StudyCriteria = {
       ...criteria,
-      ...(type === 'DiagnosticReport' ? { signed: true } : {}),
+      ...(type === 'DiagnosticReport' ? { signed: true, preliminary } : {}),
       ...(type === 'ImagingStudy' ? { withStudyUid: true } : {}),
     }
     const found = await searchStudies(db, scoped, search.page)
     const build: (row: FhirStudyRow) => FhirResource | null =
       type === 'DiagnosticReport'
-        ? reportResource
+        ? (row) => reportResource(row, { preliminary })
         : type === 'ImagingStudy'
           ? imagingStudy
           : serviceRequest

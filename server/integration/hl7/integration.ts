@@ -51,6 +51,7 @@ export function hl7Integration(deps: {
       ? {
           queue: queueResults((data) => buildResultMessage(data, config), destinationOf(sendTo)),
           wake: () => worker?.wake(),
+          sendsPreliminary: config.sendPreliminary,
         }
       : undefined,
     async start() {

@@ -4,7 +4,9 @@
  * the filler number (the accession when it sent none), OBR-4 its procedure code and coding system,
  * PID-3 the MRN with its assigning authority. MSH-15/16 stay empty: original acknowledgement mode,
  * the only one IHE uses, so the receiver answers AA/AE/AR (INT-70). OBR-25 is F for the signature and C for each addendum, whose message carries the whole report
- * and every addendum so far (many receivers replace the earlier result). OBR-32 names the signer;
+ * and every addendum so far (many receivers replace the earlier result), and P for a trainee's
+ * report sent for review (HL7_SEND_PRELIMINARY, RV-7), whose first OBX says it is preliminary.
+ * OBR-32 names the signer, OBR-33 the trainee of a co-signed report or a preliminary one (RV-8);
  * each line of each section is one OBX of type TX, OBX-3 naming the section (IMP^IMPRESSION marks
  * the impression); each critical result communication follows (CRC, its time in OBX-14, who
  * recorded it in OBX-16), then addenda, each line with its author (OBX-16) and time (OBX-14).
@@ -12,6 +14,7 @@
 import { Hl7Context, Hl7Message, Hl7Segment } from '@medplum/core'
 import type { ReportSectionKey, Sex } from '../../../contract'
 import type { ResultData } from '../../domain/hl7'
+import { PRELIMINARY_NOTE } from '../../domain/studies'
 import { communicationSentence, REPORT_SECTION_KEYS } from '../../../contract'
 import { escapeHl7, formatDate, formatDtm } from './fields'
 import type { Hl7Config } from './settings'
@@ -26,6 +29,14 @@ const SECTION_CODES: Record<ReportSectionKey, [string, string]> = {
 }
 const ADDENDUM_CODE: [string, string] = ['ADD', 'ADDENDUM']
 const COMMUNICATION_CODE: [string, string] = ['CRC', 'CRITICAL RESULT COMMUNICATION']
+const PRELIMINARY_CODE: [string, string] = ['PRE', 'PRELIMINARY REPORT']
+
+/** OBR-25 and OBX-11 (HL7 table 0123 / 0085): final, corrected (an addendum), preliminary. */
+const STATUS_OF: Record<ResultData['kind'], string> = {
+  final: 'F',
+  addendum: 'C',
+  preliminary: 'P',
+}
 
 const SEX_CODES: Record<Sex, string> = { female: 'F', male: 'M', other: 'O', unknown: 'U' }
 
@@ -41,8 +52,12 @@ export function buildResultMessage(data: ResultData, identity: Identity): string
   const t = (text: string) => escapeHl7(text, context)
   const components = (...values: string[]) => values.map(t).join(c)
   const segment = (fields: string[]) => new Hl7Segment(fields, context)
-  const status = data.kind === 'final' ? 'F' : 'C'
-  const signer = data.report.signer
+  const status = STATUS_OF[data.kind]
+  const { signer, trainee } = data.report
+  // OBR-32/OBR-33 are NDL: the CNN (ID number & family name, the whole display name there as it
+  // has always been: we do not know how a name splits) ^ when they interpreted it.
+  const interpreter = (who: { userId: string; name: string }, at: Date) =>
+    [`${t(who.userId)}${s}${t(who.name)}`, formatDtm(at)].join(c)
   const { order, patient } = data
   // What the RIS sent, echoed so it can file the result (INT-66): none sent leaves ORC-2/OBR-2
   // empty, and ORC-3/OBR-3 carry the accession, Readout's own number for the study.
@@ -111,8 +126,11 @@ export function buildResultMessage(data: ResultData, identity: Identity): string
       t(order.modality),
       status,
       ...blank(6),
-      // OBR-32, principal result interpreter (NDL): the signer (CNN: id & name), and when they signed.
-      [`${t(signer.userId)}${s}${t(signer.name)}`, formatDtm(data.report.finalizedAt)].join(c),
+      // OBR-32, principal result interpreter: the signer and when they signed (none yet for a
+      // preliminary result); OBR-33, assistant result interpreter: the trainee whose preliminary
+      // read it was, and when they sent it for review (RV-8).
+      signer ? interpreter(signer, data.report.finalizedAt) : '',
+      ...(trainee ? [interpreter(trainee, trainee.at)] : []),
     ]),
   ]
 
@@ -144,12 +162,17 @@ export function buildResultMessage(data: ResultData, identity: Identity): string
       `${t(who.userId)}${c}${t(who.name)}`,
     ])
 
+  // The lines' responsible observer (OBX-16): the signer, or the trainee of a preliminary read.
+  const observer = signer ?? trainee ?? { userId: '', name: '' }
+  if (data.kind === 'preliminary') {
+    segments.push(obx(PRELIMINARY_CODE, '1', PRELIMINARY_NOTE, data.report.finalizedAt, observer))
+  }
   REPORT_SECTION_KEYS.forEach((key, index) => {
     const text = data.report.sections[key]
     if (text.trim() === '') return
     for (const line of linesOf(text)) {
       segments.push(
-        obx(SECTION_CODES[key], String(index + 1), line, data.report.finalizedAt, signer),
+        obx(SECTION_CODES[key], String(index + 1), line, data.report.finalizedAt, observer),
       )
     }
   })

@@ -15,6 +15,12 @@ export interface Hl7Config {
   listenPort: number | null
   /** HL7_SEND_TO: where ORU^R01 results go; null: none are queued. */
   sendTo: { host: string; port: number } | null
+  /**
+   * HL7_SEND_PRELIMINARY (off by default): a trainee's report sent for review goes out as a
+   * preliminary result (OBR-25 P, with HL7_SEND_TO) and as a `preliminary` DiagnosticReport on
+   * /fhir (RV-7, RV-10).
+   */
+  sendPreliminary: boolean
   /** The IANA zone of HL7 times that carry no offset (the server's by default). */
   timeZone: string
   /** MSH-11 processing ids accepted (others answer AR). */
@@ -81,6 +87,10 @@ export const hl7Env = {
     })
     return z.NEVER
   }),
+  HL7_SEND_PRELIMINARY: z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => v !== undefined && ['1', 'true', 'yes'].includes(v)),
   HL7_TIME_ZONE: optionalText.refine((zone) => zone === undefined || isTimeZone(zone), {
     message: 'must be an IANA time zone such as Europe/Berlin',
   }),
@@ -122,6 +132,7 @@ export function hl7Config(e: Hl7Env): Hl7Config {
   return {
     listenPort: e.HL7_LISTEN_PORT ?? null,
     sendTo: e.HL7_SEND_TO ?? null,
+    sendPreliminary: e.HL7_SEND_PRELIMINARY,
     timeZone: e.HL7_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     processingIds: e.HL7_PROCESSING_IDS,
     sendingApplication: e.HL7_SENDING_APPLICATION,
