@@ -26,6 +26,7 @@ import { limitWrites } from './http/writeRateLimit'
 import { localIdentityRoutes } from './identity/localIdentity'
 import { createSessionFamilies, type SessionFamilies } from './identity/sessionFamilies'
 import { bearerToken, createSessionVerifier } from './identity/sessionVerifier'
+import { createSessionRevocation } from './identity/sessionRevocation'
 import type { Actor } from './repo/audit'
 import type { WorklistCache } from './usecases/worklistCache'
 import { apiRoutes } from './routes/api'
@@ -36,6 +37,8 @@ import { qaRoutes } from './routes/qa'
 import { macroRoutes } from './routes/macros'
 import { communicationRoutes } from './routes/communications'
 import { templateRoutes } from './routes/templates'
+import { adminRoutes } from './routes/admin'
+import { sessionRoutes } from './routes/session'
 import { withoutNotifications, type ListenFn } from './db/notifications'
 import { createEventHub, type EventHub } from './events/hub'
 import { createStreamSessions, type StreamSessions } from './events/streamSessions'
@@ -235,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         now,
         writeLimit: config.writeRateLimit,
         requireCriticalCommunication: config.requireCriticalCommunication,
+        identity: config.identity.mode,
         heavy,
         worklistFinalDays: config.worklistFinalDays,
         links,
@@ -262,6 +266,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(templateRoutes)
       await api.register(macroRoutes, { db, now })
       await api.register(communicationRoutes, { db, now, results: hl7.results })
+      // RL-5, RL-6, ADM-*: who one is, the accounts and the audit trail.
+      const identity = config.identity.mode
+      await api.register(sessionRoutes, { db, identity })
+      const revocation = createSessionRevocation({ db, families, now })
+      await api.register(adminRoutes, { db, now, identity, families, revocation })
       // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.
       api.setNotFoundHandler(() => {
         throw new HttpError(404, 'not_found', 'No such API route.')

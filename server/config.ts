@@ -13,6 +13,7 @@ import { fhirConfig, fhirEnv, type FhirConfig } from './integration/fhir/setting
 import { DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimitConfig } from './identity/signInRateLimit'
 import { imagesConfig, imagesEnv, type ImagesConfig } from './integration/imagesSettings'
 import { passwordEnv, passwordLimits, type PasswordLimits } from './identity/passwordSettings'
+import { descopeRoleMapEnv, type DescopeRoleMap } from './identity/roles'
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -56,6 +57,7 @@ const envSchema = z.object({
   ALLOW_SIGNUP: flag,
   DESCOPE_PROJECT_ID: optionalText,
   DESCOPE_BASE_URL: optionalText,
+  ...descopeRoleMapEnv,
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
   REFRESH_TTL_SECONDS: z.coerce
     .number()
@@ -155,7 +157,13 @@ export interface ServerConfig {
         /** Password work at once (SEC-12) and sign-ups per address (SEC-13). */
         passwords: PasswordLimits
       }
-    | { mode: 'descope'; projectId: string; baseUrl: string | undefined }
+    | {
+        mode: 'descope'
+        projectId: string
+        baseUrl: string | undefined
+        /** DESCOPE_ROLE_MAP (RL-3): which Descope roles give each of ours. */
+        roleMap: DescopeRoleMap
+      }
   speech: SpeechConfig
   /** Images: the PACS viewer's link and the archive the study UIDs come from. */
   images: ImagesConfig
@@ -226,7 +234,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     writeRateLimit: { maxPerUser: e.WRITE_MAX_PER_USER_PER_MINUTE, windowSeconds: 60 },
     metricsToken: e.METRICS_TOKEN,
     identity: e.DESCOPE_PROJECT_ID
-      ? { mode: 'descope', projectId: e.DESCOPE_PROJECT_ID, baseUrl: e.DESCOPE_BASE_URL }
+      ? {
+          mode: 'descope',
+          projectId: e.DESCOPE_PROJECT_ID,
+          baseUrl: e.DESCOPE_BASE_URL,
+          roleMap: e.DESCOPE_ROLE_MAP,
+        }
       : {
           mode: 'local',
           // Open sign-up is safe only on loopback; anywhere else it must be asked for.

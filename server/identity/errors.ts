@@ -17,6 +17,8 @@
  * - E061302 session token missing or invalid (401)
  * - E062109 wrong password for an existing account (401)
  * - E062110 sign-up is disabled on this server (403)
+ * - E062111 the account has been deactivated by an administrator (403 at sign-in, RL-5; a
+ *   refresh of such an account answers E061301 with the same words, so the SDK ends the session)
  * - E010503 too many passwords being checked at once (503 with `Retry-After`, SEC-12)
  * - E010500 internal error (500)
  */
@@ -30,6 +32,7 @@ export const DESCOPE_ERROR_CODES = {
   invalidRefreshToken: 'E061301',
   invalidSessionToken: 'E061302',
   signUpDisabled: 'E062110',
+  accountDeactivated: 'E062111',
   internal: 'E010500',
   busy: 'E010503',
 } as const
@@ -76,6 +79,18 @@ export const invalidRefreshToken = (message: string) =>
     DESCOPE_ERROR_CODES.invalidRefreshToken,
     'Refresh token is invalid',
     message,
+  )
+
+/** RL-5: what a deactivated account is told, at sign-in and at a refresh. */
+export const ACCOUNT_DEACTIVATED_MESSAGE =
+  'This account has been deactivated. Ask an administrator.'
+
+export const accountDeactivated = () =>
+  new IdentityError(
+    403,
+    DESCOPE_ERROR_CODES.accountDeactivated,
+    'Account deactivated',
+    ACCOUNT_DEACTIVATED_MESSAGE,
   )
 
 export const invalidField = (message: string) =>

@@ -11,8 +11,15 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/client'
 import { users } from '../db/schema'
 import { isUniqueViolation } from '../db/uniqueViolation'
+import { rolesOfNewAccount } from '../repo/accounts'
 import { recordAudit, type AuditEventInput } from '../repo/audit'
-import { DESCOPE_ERROR_CODES, IdentityError, invalidField, rateLimited } from './errors'
+import {
+  accountDeactivated,
+  DESCOPE_ERROR_CODES,
+  IdentityError,
+  invalidField,
+  rateLimited,
+} from './errors'
 import { parseBody, requireToken, signInBody, signUpBody } from './identityRequests'
 import { loadOrCreateSigningKeys } from './keys'
 import type { LocalIdentityKeys } from './keys'
@@ -173,9 +180,12 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
         })
         try {
           return await db.transaction(async (tx) => {
+            // RL-1: the first account is an admin; the lock makes two first sign-ups take turns.
+            const roles = await rolesOfNewAccount(tx)
             const [user] = await tx
               .insert(users)
               .values({
+                ...(roles ? { roles } : {}),
                 id: `U${randomUUID().replaceAll('-', '')}`,
                 loginId: body.loginId,
                 email: body.user?.email ?? body.loginId,
@@ -249,6 +259,16 @@ export const localIdentityRoutes: FastifyPluginAsync<LocalIdentityOptions> = asy
                 'User not found',
                 'No account exists for this login id yet.',
               )
+        }
+        if (!user.active) {
+          // RL-5: told only once the password is right (a guesser learns nothing new), and not
+          // counted against the address: it was no guess.
+          await limiter.giveBack(slot.attempt)
+          await recordAudit(
+            db,
+            identityEvent('sign_in_failed', user.id, request, { reason: 'deactivated' }),
+          )
+          throw accountDeactivated()
         }
         await limiter.recordSuccess(slot.attempt, now())
         return db.transaction(async (tx) => {

@@ -1,7 +1,9 @@
 /**
  * Whether a session family is still live: the question the /api/v1 guard asks of every local
  * session token. A family is the chain of refresh tokens one sign-in started (sessions.ts); it is
- * live while one of its tokens is not revoked and its user still exists. Logging out revokes the
+ * live while one of its tokens is not revoked and its user still exists and is active (RL-5).
+ * The same query reads the account's roles (RL-2), so a role change made on any instance is seen
+ * within the answer's second at no extra cost. Logging out revokes the
  * whole family, logging out everywhere every family of the user, and reuse of a rotated refresh
  * token the rest of its chain, so each of them ends the session tokens issued from it as well.
  *
@@ -14,9 +16,11 @@
  * (the open event streams, SEC-22) hears of it.
  */
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import type { UserRole } from '../../contract'
 import type { Queryable } from '../db/client'
 import { refreshTokens, users } from '../db/schema'
 import type { RevocationNotice } from './revocationNotices'
+import { accountRoles } from './roles'
 
 /** How long an answer is trusted: the longest a revocation made elsewhere goes unseen here. */
 export const SESSION_FAMILY_CHECK_TTL_MS = 1000
@@ -30,8 +34,18 @@ const KNOWN_REVOKED_MS = 60 * 60_000
 /** Families asked about in one query by `liveAmong`. */
 const LIVE_AMONG_BATCH = 500
 
+/** What the guard learns of a live family's account. */
+export interface LiveAccount {
+  roles: UserRole[]
+}
+
 export interface SessionFamilies {
-  /** Whether the user's family still has a token that is not revoked, and the user still exists. */
+  /**
+   * The account of the user's family while it has a token that is not revoked and the user still
+   * exists and is active; null otherwise.
+   */
+  account(userId: string, familyId: string): Promise<LiveAccount | null>
+  /** Whether `account` answers an account. */
   isLive(userId: string, familyId: string): Promise<boolean>
   /** Forgets the answers this process keeps for the user's families (it has just revoked some). */
   forgetUser(userId: string): void
@@ -54,7 +68,7 @@ interface Answer {
   userId: string
   /** When the query was sent, in ms of the injected clock: a revocation committed later is unseen. */
   askedAt: number
-  live: Promise<boolean>
+  account: Promise<LiveAccount | null>
 }
 
 export function createSessionFamilies(opts: {
@@ -89,37 +103,51 @@ export function createSessionFamilies(opts: {
     for (const [key, answer] of answers) if (answer.userId === userId) answers.delete(key)
   }
 
-  /** The families among those `which` selects that have a token not revoked, of a user that exists. */
+  /** Tokens not revoked, of an active user that exists, among those `which` selects. */
+  const live = (which: SQL | undefined) =>
+    and(which, isNull(refreshTokens.revokedAt), eq(users.active, true))
+
+  /** The families among those `which` selects that are live. */
   const liveFamilies = (which: SQL | undefined) => {
     lookups += 1
     return db
       .selectDistinct({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
       .innerJoin(users, eq(users.id, refreshTokens.userId))
-      .where(and(which, isNull(refreshTokens.revokedAt)))
+      .where(live(which))
   }
 
-  async function lookUp(userId: string, familyId: string): Promise<boolean> {
-    const which = and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId))
-    return (await liveFamilies(which).limit(1)).length > 0
+  async function lookUp(userId: string, familyId: string): Promise<LiveAccount | null> {
+    lookups += 1
+    const [row] = await db
+      .select({ roles: users.roles })
+      .from(refreshTokens)
+      .innerJoin(users, eq(users.id, refreshTokens.userId))
+      .where(live(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId))))
+      .limit(1)
+    return row ? { roles: accountRoles(row.roles) } : null
+  }
+
+  function account(userId: string, familyId: string): Promise<LiveAccount | null> {
+    if (knownRevoked.has(familyId)) return Promise.resolve(null)
+    const at = now().getTime()
+    const key = JSON.stringify([userId, familyId])
+    const known = answers.get(key)
+    if (known && fresh(known, at)) return known.account
+    sweep(at)
+    const answer: Answer = { userId, askedAt: at, account: lookUp(userId, familyId) }
+    answers.set(key, answer)
+    // A failed query is not an answer: the next request asks again.
+    answer.account.catch(() => {
+      if (answers.get(key) === answer) answers.delete(key)
+    })
+    return answer.account
   }
 
   return {
-    isLive(userId, familyId) {
-      if (knownRevoked.has(familyId)) return Promise.resolve(false)
-      const at = now().getTime()
-      const key = JSON.stringify([userId, familyId])
-      const known = answers.get(key)
-      if (known && fresh(known, at)) return known.live
-      sweep(at)
-      const answer: Answer = { userId, askedAt: at, live: lookUp(userId, familyId) }
-      answers.set(key, answer)
-      // A failed query is not an answer: the next request asks again.
-      answer.live.catch(() => {
-        if (answers.get(key) === answer) answers.delete(key)
-      })
-      return answer.live
-    },
+    account,
+
+    isLive: async (userId, familyId) => (await account(userId, familyId)) !== null,
 
     forgetUser,
 

@@ -18,6 +18,12 @@ export interface SessionRevocation {
   /** Ends every family of the user. */
   all(userId: string): Promise<void>
   /**
+   * Inside the caller's transaction: ends every family of the user (a deactivation, RL-5) and
+   * sends the notice at commit. Answers the notice (null: nothing was live), for `known` once the
+   * transaction committed.
+   */
+  allWithin(tx: Tx, userId: string): Promise<RevocationNotice | null>
+  /**
    * Inside the caller's transaction: ends every token issued from `successorId` by rotation, and
    * sends the notice at commit. Answers the notice, for `known` once the transaction committed.
    */
@@ -37,6 +43,21 @@ export function createSessionRevocation(opts: {
   now: () => Date
 }): SessionRevocation {
   const { db, families, now } = opts
+
+  async function allWithin(tx: Tx, userId: string): Promise<RevocationNotice | null> {
+    const ended = await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now() })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+      .returning({ familyId: refreshTokens.familyId })
+    if (ended.length === 0) return null
+    const revoked = noticeFor(
+      userId,
+      ended.map((row) => row.familyId),
+    )
+    await announceRevocation(tx, revoked)
+    return revoked
+  }
 
   return {
     async family(userId, jti) {
@@ -66,23 +87,12 @@ export function createSessionRevocation(opts: {
     },
 
     async all(userId) {
-      const notice = await db.transaction(async (tx) => {
-        const ended = await tx
-          .update(refreshTokens)
-          .set({ revokedAt: now() })
-          .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-          .returning({ familyId: refreshTokens.familyId })
-        if (ended.length === 0) return null
-        const revoked = noticeFor(
-          userId,
-          ended.map((row) => row.familyId),
-        )
-        await announceRevocation(tx, revoked)
-        return revoked
-      })
+      const notice = await db.transaction((tx) => allWithin(tx, userId))
       if (notice) families.revoked(notice)
       else families.forgetUser(userId)
     },
+
+    allWithin,
 
     async chainFrom(tx, token, successorId, at) {
       await tx.execute(sql`

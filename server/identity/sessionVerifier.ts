@@ -1,10 +1,12 @@
 /**
- * What the `/api/v1` guard uses: a session JWT in, a user id out (or null). Local mode checks
- * our own HS256 session tokens, then that their session family is still live (not logged out,
- * user not deleted; sessionFamilies.ts, which keeps each answer for up to a second). Cloud mode
+ * What the `/api/v1` guard uses: a session JWT in, a user id and roles out (or null). Local mode
+ * checks our own HS256 session tokens, then that their session family is still live (not logged
+ * out, user not deleted nor deactivated) and reads the account's roles in the same query
+ * (sessionFamilies.ts, which keeps each answer for up to a second; RL-2). Cloud mode
  * validates Descope's session tokens with `@descope/node-sdk`, which fetches the project's public
  * keys; that check is signature and expiry only, so there a session token outlives a logout
- * until it expires. Refresh tokens are refused in both modes: a stolen long-lived token must not
+ * until it expires, and the roles are the token's `roles` claim mapped by DESCOPE_ROLE_MAP
+ * (roles.ts, RL-3). Refresh tokens are refused in both modes: a stolen long-lived token must not
  * open the API.
  */
 import type { IncomingHttpHeaders } from 'node:http'
@@ -12,6 +14,7 @@ import type { UserRole } from '../../contract'
 import type { Queryable } from '../db/client'
 import { loadOrCreateSigningKeys } from './keys'
 import type { LocalIdentityKeys } from './keys'
+import { DEFAULT_DESCOPE_ROLE_MAP, rolesFromDescopeClaims, type DescopeRoleMap } from './roles'
 import { createSessionFamilies } from './sessionFamilies'
 import type { SessionFamilies } from './sessionFamilies'
 import { verifyToken } from './tokens'
@@ -58,7 +61,13 @@ export type SessionVerifierOptions =
       /** The families' answers, shared with the identity routes so a logout here is seen at once. */
       families?: SessionFamilies
     }
-  | { mode: 'descope'; projectId: string; baseUrl?: string | undefined }
+  | {
+      mode: 'descope'
+      projectId: string
+      baseUrl?: string | undefined
+      /** DESCOPE_ROLE_MAP; each role from the Descope role of its own name when omitted. */
+      roleMap?: DescopeRoleMap
+    }
 
 /** Descope marks its tokens with `drn`: `DS` for a session token, `DSR` for a refresh token. */
 const DESCOPE_REFRESH_DRN = 'DSR'
@@ -80,9 +89,9 @@ export async function createSessionVerifier(
         const claims = await verified.claims(token, at, () =>
           verifyToken(keys, token, 'session', at),
         )
-        if (!claims?.sid || !(await families.isLive(claims.sub, claims.sid))) return null
-        // Placeholder until the account's row is read (RL-1).
-        return { userId: claims.sub, roles: ['radiologist'] }
+        if (!claims?.sid) return null
+        const account = await families.account(claims.sub, claims.sid)
+        return account ? { userId: claims.sub, roles: account.roles } : null
       },
     }
   }
@@ -93,6 +102,7 @@ export async function createSessionVerifier(
     projectId: options.projectId,
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   })
+  const roleMap = options.roleMap ?? DEFAULT_DESCOPE_ROLE_MAP
   return {
     async verify(token) {
       if (!JWT_PATTERN.test(token)) return null
@@ -100,7 +110,11 @@ export async function createSessionVerifier(
         const { token: claims } = await client.validateSession(token)
         if (claims.drn === DESCOPE_REFRESH_DRN) return null
         if (typeof claims.sub !== 'string' || claims.sub === '') return null
-        return { userId: claims.sub, name: nameFromClaims(claims), roles: ['radiologist'] }
+        return {
+          userId: claims.sub,
+          name: nameFromClaims(claims),
+          roles: rolesFromDescopeClaims(claims, roleMap),
+        }
       } catch {
         // validateSession throws for every invalid token (signature, issuer, expiry, unknown key).
         return null

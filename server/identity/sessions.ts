@@ -29,7 +29,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Database, Queryable } from '../db/client'
 import { refreshTokens, users } from '../db/schema'
-import { invalidRefreshToken } from './errors'
+import { ACCOUNT_DEACTIVATED_MESSAGE, invalidRefreshToken } from './errors'
 import type { LocalIdentityKeys } from './keys'
 import type { RevocationNotice } from './revocationNotices'
 import type { SessionFamilies } from './sessionFamilies'
@@ -171,6 +171,12 @@ export function createSessionStore(opts: {
     return user
   }
 
+  /** Why a refresh is refused for an account that is gone or deactivated (RL-5). */
+  const refusedAccount = (user: UserRow | undefined): RotationOutcome => ({
+    kind: 'refused',
+    message: user ? ACCOUNT_DEACTIVATED_MESSAGE : 'The user no longer exists.',
+  })
+
   const graceMs = (lifetimes.refreshReuseGraceSeconds ?? DEFAULT_REFRESH_REUSE_GRACE_SECONDS) * 1000
 
   /**
@@ -194,7 +200,7 @@ export function createSessionStore(opts: {
       return { kind: 'refused', message: 'The refresh token was revoked; sign in again.' }
     if (successor.expiresAt.getTime() <= at.getTime()) return null
     const user = await findUser(tx, successor.userId)
-    if (!user) return { kind: 'refused', message: 'The user no longer exists.' }
+    if (!user?.active) return refusedAccount(user)
     return {
       kind: 'rotated',
       user,
@@ -246,7 +252,7 @@ export function createSessionStore(opts: {
         if (row.expiresAt.getTime() <= at.getTime())
           return { kind: 'refused', message: 'The refresh token expired; sign in again.' }
         const user = await findUser(tx, row.userId)
-        if (!user) return { kind: 'refused', message: 'The user no longer exists.' }
+        if (!user?.active) return refusedAccount(user)
         const newJti = randomUUID()
         await tx.insert(refreshTokens).values({
           id: newJti,

@@ -39,6 +39,8 @@ export interface ApiDeps {
   results?: ResultsOut | undefined
   /** REQUIRE_CRITICAL_COMMUNICATION (default on): see ../usecases/signReport.ts. */
   requireCriticalCommunication?: boolean
+  /** Whose accounts these are (RL-6: who may clear all studies); local when omitted. */
+  identity?: 'local' | 'descope'
 }
 
 /** The Fastify instance a route group registers on (the /api/v1 plugin's, with zod types). */

@@ -42,6 +42,11 @@ export function registerConversationRoutes(app: ApiApp, deps: ApiDeps): void {
   )
 
   route(app, 'clearConversation', {}, (request) =>
-    clearConversation({ db, now }, request.params.id, request.actor),
+    clearConversation(
+      { db, now, identity: deps.identity ?? 'local' },
+      request.params.id,
+      request.actor,
+      request.roles,
+    ),
   )
 }

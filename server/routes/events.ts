@@ -5,14 +5,17 @@
  * (and `Last-Event-ID`), and a revoked session does not keep a stream: with the local identity,
  * the stream ends as soon as its sign-in does, on every instance (SEC-22..SEC-25,
  * events/streamSessions.ts). With Descope, whose session tokens outlive a logout anyway, it ends
- * with the stream's lifetime.
+ * with the stream's lifetime. The stream is a clinician's (RL-7): a user with neither the
+ * radiologist's nor the trainee's role gets 403.
  */
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify'
 import { decodeJwt } from 'jose'
 import { EVENTS_PATH } from '../../contract'
+import { Forbidden } from '../domain/errors'
 import type { EventHub } from '../events/hub'
 import type { StreamSessions, StreamWatch } from '../events/streamSessions'
 import { bearerToken } from '../identity/sessionVerifier'
+import { CLINICIAN_ROLES, mayCall } from './access'
 
 export interface EventRouteDeps {
   hub: EventHub
@@ -42,6 +45,8 @@ export const eventRoutes: FastifyPluginCallback<EventRouteDeps> = (
   done,
 ) => {
   app.get(EVENTS_PATH, (request, reply) => {
+    if (!mayCall(CLINICIAN_ROLES, request.roles))
+      throw new Forbidden('The live worklist is for radiologists and trainees.')
     const lastEventId = request.headers['last-event-id']
     reply.hijack()
     const raw = reply.raw

@@ -28,9 +28,10 @@ beforeAll(async () => {
   families = createSessionFamilies({ db: database.db, now: clock.now })
   app = await buildInstance(database.db, clock, {
     ...families,
-    isLive(userId, familyId) {
+    // The guard asks for the family's account (its roles come with the answer, RL-2).
+    account(userId, familyId) {
       checks += 1
-      return families.isLive(userId, familyId)
+      return families.account(userId, familyId)
     },
     get lookups() {
       return families.lookups

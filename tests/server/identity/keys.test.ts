@@ -49,7 +49,7 @@ describe('the signing secret', () => {
       await app.register(localIdentityRoutes, { db: database.db, config: defaultIdentityConfig })
       const verifier = await createSessionVerifier({ mode: 'local', db: database.db })
       const { sessionJwt, user } = await signedUpUser(app)
-      expect(await verifier.verify(sessionJwt)).toEqual({ userId: user.userId })
+      expect(await verifier.verify(sessionJwt)).toMatchObject({ userId: user.userId })
     } finally {
       await app.close()
       await database.close()
@@ -68,7 +68,7 @@ describe('the signing secret', () => {
     const after = await startIdentity({ target: { kind: 'pglite', dataDir } })
     try {
       const verifier = await createSessionVerifier({ mode: 'local', db: after.database.db })
-      expect(await verifier.verify(issued.sessionJwt)).toEqual({ userId: issued.user.userId })
+      expect(await verifier.verify(issued.sessionJwt)).toMatchObject({ userId: issued.user.userId })
 
       const refreshed = await postWithToken(after.app, '/v1/auth/refresh', issued.refreshJwt)
       expect(refreshed.statusCode).toBe(200)

@@ -347,7 +347,7 @@ describe('refresh', () => {
     const refreshed = (
       await postWithToken(h.app, '/v1/auth/refresh', refreshJwt)
     ).json<JwtAnswerBody>()
-    expect(await verifier.verify(refreshed.sessionJwt)).toEqual({ userId: user.userId })
+    expect(await verifier.verify(refreshed.sessionJwt)).toMatchObject({ userId: user.userId })
     h.clock.advanceSeconds(600 + 10)
     try {
       expect(await verifier.verify(refreshed.sessionJwt)).toBeNull()

@@ -28,7 +28,10 @@ describe('local session verifier', () => {
       now: h.clock.now,
     })
     const { sessionJwt, user } = await signedUpUser(h.app)
-    expect(await verifier.verify(sessionJwt)).toEqual({ userId: user.userId })
+    expect(await verifier.verify(sessionJwt)).toEqual({
+      userId: user.userId,
+      roles: expect.any(Array) as unknown,
+    })
   })
 
   it('refuses a refresh token, even though it is signed by the same key', async () => {
@@ -97,7 +100,7 @@ describe('local session verifier', () => {
 
     const plain = bearerToken({ headers: { authorization: `Bearer ${sessionJwt}` } })
     expect(plain).toBe(sessionJwt)
-    expect(await verifier.verify(plain!)).toEqual({ userId: user.userId })
+    expect(await verifier.verify(plain!)).toMatchObject({ userId: user.userId })
     expect(bearerToken({ headers: { authorization: `bearer   ${sessionJwt}` } })).toBe(sessionJwt)
 
     expect(
@@ -179,7 +182,11 @@ describe('Descope (cloud) session verifier', () => {
 
   it("accepts a Descope session token signed with a key from the project's JWKS and answers its subject", async () => {
     const verifier = await createSessionVerifier({ mode: 'descope', projectId, baseUrl })
-    expect(await verifier.verify(await descopeToken())).toEqual({ userId: 'U2cloudUser' })
+    expect(await verifier.verify(await descopeToken())).toEqual({
+      userId: 'U2cloudUser',
+      name: undefined,
+      roles: ['radiologist'],
+    })
     expect(keyRequests).toContain(`/v2/keys/${projectId}`)
   })
 
