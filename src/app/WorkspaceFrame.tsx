@@ -2,7 +2,8 @@
  * The main workspace (WS-1..WS-11), composed from the features, which never import each other:
  * - left, fixed: the orders feature's sidebar (WS-1..7), opened and closed from the header;
  * - header: 'Toggle sidebar', the open study's patient (WS-8), 'Toggle report editor' once a
- *   study is open (WS-9, reading 'Report', ED-3), who is signed in (WS-14) and 'Log out';
+ *   study is open (WS-9, reading 'Report', ED-3), who is signed in (WS-14) with their roles
+ *   (RL-16), 'Admin' for an admin, and 'Log out';
  * - centre: 'Select a patient or study to begin' (WS-10) or the study's chat (StudyChat), into
  *   which the app puts the dictation feature's microphone button and hint, and whether it
  *   records (CH-8); the workspace itself follows no dictation state;
@@ -19,7 +20,7 @@
  */
 import { Box, Button, Center, Flex, IconButton, Text, VisuallyHidden } from '@chakra-ui/react'
 import { Suspense, useEffect, useState } from 'react'
-import { LogoutButton, SignedInUser } from '../features/auth'
+import { AdminLink, LogoutButton, SignedInUser } from '../features/auth'
 import {
   letGoOfOpenStudy,
   PatientHeader,
@@ -121,6 +122,7 @@ export function WorkspaceFrame() {
             </Box>
             {orderId !== null && <ReportEditorToggle open={reportEditorOpen} />}
             <SignedInUser />
+            <AdminLink />
             <LogoutButton beforeSignOut={() => dispatch(letGoOfOpenStudy())} />
           </Flex>
           <Flex as="main" flex="1" minHeight="0">

@@ -38,6 +38,7 @@ const ROUTES_BEYOND_THE_SPEC: ReadonlySet<string> = new Set([
   'nextStudy',
   'claimOrder',
   'releaseClaim',
+  'whoAmI',
 ])
 
 export function* logApiFailure(action: ApiFailureAction): SagaIterator {

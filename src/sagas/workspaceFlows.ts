@@ -25,6 +25,7 @@ import { watchLiveEvents } from './liveEventsSaga'
 import { watchNextStudy } from './nextStudySaga'
 import { watchOrderChanges } from './orderChangesSaga'
 import { watchReport } from './report'
+import { watchSessionAccess } from './sessionAccessSaga'
 import { watchStudySelection } from './studySelectionSaga'
 
 // The workspace's state comes with its code, before its flows start and its screen renders; its
@@ -52,6 +53,7 @@ export function* workspaceFlows(): SagaIterator {
     fork(watchNextStudy),
     fork(watchClaims),
     fork(watchOrderChanges),
+    fork(watchSessionAccess),
   ])
 }
 

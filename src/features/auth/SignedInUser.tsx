@@ -2,10 +2,12 @@
  * WS-14: who is signed in, in the header: the clinician's name as the identity provider holds it
  * (locally the 'Full name' given at sign-up, LG-5; with Descope the user's name), or the login id
  * when there is no name. Hovering or focusing the name shows the login id it signed in with, as
- * a tooltip the name is described by, so a keyboard and a screen reader reach it too.
+ * a tooltip the name is described by, so a keyboard and a screen reader reach it too. Right after
+ * the name, the session's roles (RL-16, SessionRoles.tsx).
  */
 import { Portal, Text, Tooltip } from '@chakra-ui/react'
 import { useUser } from '@descope/react-sdk'
+import { SessionRoles } from './SessionRoles'
 
 /** What the header says of the session's user: the name, and the login id behind it. */
 export function signedInLabel(
@@ -20,6 +22,15 @@ export function signedInLabel(
 const NAME_STYLE = { fontSize: 'sm', color: 'fg.muted', truncate: true, maxWidth: '16rem' } as const
 
 export function SignedInUser() {
+  return (
+    <>
+      <SignedInName />
+      <SessionRoles />
+    </>
+  )
+}
+
+function SignedInName() {
   // The SDK types its user as always there; until the user record has loaded, it is not.
   const user = useUser().user as ReturnType<typeof useUser>['user'] | undefined
   const label = signedInLabel(user)

@@ -49,3 +49,34 @@ export const teachingApi = baseApi.injectEndpoints({
 })
 
 export const { useWhoAmIQuery, useSendForReviewMutation, useReturnToTraineeMutation } = teachingApi
+
+/** RL-15: a backend without /me (404, or an answer that cannot be read): the spec's clinician. */
+export const SPEC_ACCESS: SessionAccess = Object.freeze({
+  user_id: null,
+  name: '',
+  roles: Object.freeze(['radiologist']) as SessionAccess['roles'],
+  clear_all: true,
+})
+
+const selectWhoAmI = teachingApi.endpoints.whoAmI.select()
+
+/**
+ * Who the session's user is to the backend: GET /me's answer, kept while it is read again; until
+ * it first comes, and from a backend without it, a radiologist who may clear (SPEC_ACCESS).
+ */
+export function selectSessionAccess(state: Parameters<typeof selectWhoAmI>[0]): SessionAccess {
+  return selectWhoAmI(state).data ?? SPEC_ACCESS
+}
+
+/** Whether /me has answered (or failed: then SPEC_ACCESS is the answer) this session. */
+export function selectSessionAccessKnown(state: Parameters<typeof selectWhoAmI>[0]): boolean {
+  const read = selectWhoAmI(state)
+  return read.data !== undefined || read.isError
+}
+
+/** RV-13: a trainee who is not also a radiologist sends reports for review instead of signing. */
+export const isTraineeOnly = (access: SessionAccess): boolean =>
+  access.roles.includes('trainee') && !access.roles.includes('radiologist')
+
+/** RV-17, RV-21: a radiologist reviews trainees' reports. */
+export const isReviewer = (access: SessionAccess): boolean => access.roles.includes('radiologist')
