@@ -96,7 +96,8 @@ test('RV-26 RV-27 RV-28 RV-29 RV-30 RV-31 RV-32 a trainee drafts, an attending r
       (response) =>
         response.request().method() === 'PATCH' && response.url().includes('/admin/users/'),
     )
-    await box.setChecked(check)
+    // Chakra draws its box over the hidden input, inside the label: the clinician clicks that.
+    await box.locator('xpath=ancestor::label[1]').click()
     expect((await changed).status()).toBe(200)
     await expect(box).toBeChecked({ checked: check })
   }
@@ -123,7 +124,12 @@ test('RV-26 RV-27 RV-28 RV-29 RV-30 RV-31 RV-32 a trainee drafts, an attending r
   await sendForReview(trainee)
   await expectAwaitingReview(trainee)
   await expect.poll(() => results().length).toBe(1)
-  expect(results()[0]).toMatchObject({ type: 'ORU^R01', accession: ACCESSION, status: 'P' })
+  expect(results()[0]).toMatchObject({
+    type: 'ORU^R01',
+    accession: ACCESSION,
+    status: 'P',
+    assistant: TRAINEE,
+  })
   expect(await fhirReportOf(attending, server.url, orderId)).toMatchObject({
     httpStatus: 200,
     status: 'preliminary',
@@ -155,7 +161,7 @@ test('RV-26 RV-27 RV-28 RV-29 RV-30 RV-31 RV-32 a trainee drafts, an attending r
   await sendForReview(trainee)
   await expectAwaitingReview(trainee)
   await expect.poll(() => results().length).toBe(2)
-  expect(results()[1]).toMatchObject({ accession: ACCESSION, status: 'P' })
+  expect(results()[1]).toMatchObject({ accession: ACCESSION, status: 'P', assistant: TRAINEE })
 
   // RV-29: the attending's own edit, word by word, against the preliminary report.
   await expect(attending.getByText(`Preliminary by ${TRAINEE}, awaiting review`)).toBeVisible()
