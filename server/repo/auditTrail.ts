@@ -39,13 +39,17 @@ export function decodeAuditCursor(cursor: string): AuditCursor {
   return seq
 }
 
-/** The orders an `order` filter names: the id itself, and the order of that accession number. */
+/**
+ * The orders an `order` filter names: the order of that accession number, else the id itself
+ * (an order no longer held keeps its events).
+ */
 async function ordersNamed(q: Queryable, order: string): Promise<string[]> {
   const rows = await q
-    .select({ id: orders.id })
+    .select({ id: orders.id, accession: orders.accessionNumber })
     .from(orders)
     .where(or(eq(orders.id, order), eq(orders.accessionNumber, order)))
-  return [...new Set([order, ...rows.map((row) => row.id)])]
+  const byAccession = rows.filter((row) => row.accession === order && row.id !== order)
+  return byAccession.length > 0 ? byAccession.map((row) => row.id) : [order]
 }
 
 /** The filter's conditions (the order filter resolved once, before the pages are read). */

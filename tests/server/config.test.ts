@@ -38,6 +38,7 @@ describe('server configuration', () => {
       mode: 'descope',
       projectId: 'P123',
       baseUrl: undefined,
+      roleMap: { radiologist: ['radiologist'], trainee: ['trainee'], admin: ['admin'] },
     })
     expect(loadConfig({ AZURE_SPEECH_KEY: 'k', AZURE_SPEECH_REGION: 'westeurope' }).speech).toEqual(
       {
