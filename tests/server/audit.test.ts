@@ -6,7 +6,7 @@
  * author.
  */
 import { withoutNotifications } from '../../server/db/notifications'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   addendumSchema,
@@ -18,6 +18,7 @@ import {
 } from '../../contract'
 import { parseAuditArgs, runAudit } from '../../server/cli/audit'
 import { listAuditEvents, type AuditEvent } from '../../server/repo/audit'
+import { users } from '../../server/db/schema'
 import { LOCAL_PROJECT_ID } from '../../server/identity/tokens'
 import { skipDatabase } from '../support/testDatabase'
 import { startTestApp, type TestApp } from '../support/testApp'
@@ -57,6 +58,11 @@ describe.skipIf(skipDatabase)('audit trail', () => {
     const since = new Date()
     const signedUp = await t.signUp(loginId, 'Dr Audit Reader')
     const { userId } = signedUp
+    // RL-6: with more than one account, clearing a conversation (below) is an admin's.
+    await t.db
+      .update(users)
+      .set({ roles: ['admin', 'radiologist'] })
+      .where(eq(users.id, userId))
     expect((await signIn('a wrong password')).statusCode).toBe(401)
     const signedIn = await signIn(PASSWORD)
     expect(signedIn.statusCode).toBe(200)

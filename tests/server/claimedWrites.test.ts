@@ -5,6 +5,7 @@
  * clears their own study, a lapsed claim holds nothing, and after the signature anyone records a
  * communication. On PGlite and PostgreSQL.
  */
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   claimConflictSchema,
@@ -14,6 +15,7 @@ import {
   orderListSchema,
   orderSchema,
 } from '../../contract'
+import { users } from '../../server/db/schema'
 import { startSocketServer, type SocketServer, type SocketUser } from '../support/socketServer'
 import { criticalSections, phoneCall } from '../support/criticalResult'
 import { skipDatabase } from '../support/testDatabase'
@@ -31,6 +33,11 @@ describe.skipIf(skipDatabase)('writes of a study someone else reads', () => {
     s = await startSocketServer({ now: () => clock })
     ada = await s.signUp('Dr Ada Reader')
     ben = await s.signUp('Dr Ben Second')
+    // RL-6: with more than one account, only an admin clears; Ben is one, so the claim refuses him.
+    await s.t.db
+      .update(users)
+      .set({ roles: ['admin', 'radiologist'] })
+      .where(eq(users.id, ben.userId))
     free = orderListSchema
       .parse((await s.call('listOrders')).json)
       .filter((order) => order.report === null)

@@ -5,8 +5,10 @@
  * counts its write in the statement that reads the study (server/routes/conversation.ts): it
  * shares the same count, across two server instances.
  */
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messageListSchema, orderListSchema } from '../../contract'
+import { users } from '../../server/db/schema'
 import { skipDatabase } from '../support/testDatabase'
 import {
   apiOver,
@@ -41,6 +43,12 @@ afterAll(async () => {
 async function tokenOfNewUser(): Promise<string> {
   const answer = await signUpOver(base, uniqueEmail('writer'), PASSWORD)
   expect(answer.status).toBe(200)
+  // RL-6: with more than one account, clearing a study (these writers' write) is an admin's.
+  const { userId } = answer.body?.user as { userId: string }
+  await servers.db
+    .update(users)
+    .set({ roles: ['admin', 'radiologist'] })
+    .where(eq(users.id, userId))
   return String(answer.body?.sessionJwt)
 }
 
