@@ -39,6 +39,11 @@ export function sectionsOf(row: ReportSections | undefined | null): ReportSectio
   }
 }
 
+/** Whether there is no report, or every section of it is blank. */
+export function isEmptyReport(row: ReportSections | undefined | null): boolean {
+  return !row || REPORT_SECTION_KEYS.every((key) => row[key].trim() === '')
+}
+
 export function changedSections(before: ReportSections, after: ReportSections): ReportSectionKey[] {
   return REPORT_SECTION_KEYS.filter((key) => before[key] !== after[key])
 }

@@ -5,7 +5,6 @@
  */
 import { eq } from 'drizzle-orm'
 import type { Addendum, QaOverride, Report, ReportSections, RevisionCause } from '../../contract'
-import { REPORT_SECTION_KEYS } from '../../contract'
 import type { Database, Tx } from '../db/client'
 import { orderClaims, reports } from '../db/schema'
 import { Conflict } from '../domain/errors'
@@ -13,7 +12,7 @@ import { auditOf, displayName, recordAudit, type Actor } from './audit'
 import type { OrderRow, ReportRow } from './mappers'
 import { assertNotClaimedByOther } from './claims'
 import type { ResultsQueue } from './outbox'
-import { appendRevision, insertAddendum, sectionsOf } from './reportHistory'
+import { appendRevision, insertAddendum, isEmptyReport, sectionsOf } from './reportHistory'
 import { assertChangeable, coSignature } from './reviewRules'
 import { assertSignable } from './signing'
 import {
@@ -123,8 +122,9 @@ export async function finalizeReport(
       { ...write, at: now() },
       'This report is already finalized.',
     )
-    const empty = !current || REPORT_SECTION_KEYS.every((key) => current[key].trim() === '')
-    if (empty) throw new Conflict('There is nothing to finalize: the report is empty.')
+    if (isEmptyReport(current)) {
+      throw new Conflict('There is nothing to finalize: the report is empty.')
+    }
     await assertSignable(tx, orderId, sectionsOf(current), write.requireCriticalCommunication)
     const at = nextVersionTime(now(), order, current)
     const override = write.qaOverride

@@ -61,7 +61,7 @@ describe.skipIf(skipDatabase)('RV-10 RV-11 preliminary reports on the FHIR serve
   const report = async (id: string) => {
     const res = await f.get(`/DiagnosticReport/${id}`)
     expect(res.status).toBe(200)
-    return res.body as DiagnosticReport
+    return res.body as unknown as unknown as DiagnosticReport
   }
 
   it('RV-10 a report sent for review is preliminary: the text the trainee sent, the trainee its interpreter', async () => {
@@ -77,7 +77,10 @@ describe.skipIf(skipDatabase)('RV-10 RV-11 preliminary reports on the FHIR serve
     expect(textOf(read)).toContain('Preliminary by Dr Tess Trainee')
     expect(interpreters(read)).toEqual(['Dr Tess Trainee'])
     expect(read.issued).toBeDefined()
-    const viaKit = (await kit.read({ resourceType: 'DiagnosticReport', id })) as DiagnosticReport
+    const viaKit = (await kit.read({
+      resourceType: 'DiagnosticReport',
+      id,
+    })) as unknown as DiagnosticReport
     expect(viaKit.status).toBe('preliminary')
 
     // Returned, it is still the preliminary read that went out.
@@ -104,9 +107,9 @@ describe.skipIf(skipDatabase)('RV-10 RV-11 preliminary reports on the FHIR serve
       const bundle = (await kit.search({
         resourceType: 'DiagnosticReport',
         searchParams: { status, _count: 100 },
-      })) as Bundle<DiagnosticReport>
+      })) as unknown as Bundle<DiagnosticReport>
       const res = await f.get(`/DiagnosticReport?status=${status}&_count=100`)
-      expect((res.body as Bundle).total).toBe(bundle.total)
+      expect((res.body as unknown as Bundle).total).toBe(bundle.total)
       return (bundle.entry ?? []).map((entry) => entry.resource)
     }
     const preliminary = await search('preliminary')
@@ -119,7 +122,9 @@ describe.skipIf(skipDatabase)('RV-10 RV-11 preliminary reports on the FHIR serve
     const draft = f.unsigned.at(-1)!
     await trainee.save(draft.id)
     const all = await f.get('/DiagnosticReport?_count=100')
-    const ids = ((all.body as Bundle<DiagnosticReport>).entry ?? []).map((e) => e.resource?.id)
+    const ids = ((all.body as unknown as Bundle<DiagnosticReport>).entry ?? []).map(
+      (e) => e.resource?.id,
+    )
     expect(ids).toContain(id)
     expect(ids).not.toContain(draft.id)
     expect((await f.get(`/DiagnosticReport/${draft.id}`)).status).toBe(404)
@@ -139,11 +144,11 @@ describe.skipIf(skipDatabase)('RV-10 without HL7_SEND_PRELIMINARY', () => {
     const id = await sent()
     expect((await f.get(`/DiagnosticReport/${id}`)).status).toBe(404)
     const found = await f.get('/DiagnosticReport?status=preliminary')
-    expect((found.body as Bundle).total).toBe(0)
+    expect((found.body as unknown as Bundle).total).toBe(0)
     expect((await attending.call('POST', `/orders/${id}/report/finalize`)).status).toBe(200)
     const read = await f.get(`/DiagnosticReport/${id}`)
-    expect((read.body as DiagnosticReport).status).toBe('final')
-    expect(interpreters(read.body as DiagnosticReport)).toEqual([
+    expect((read.body as unknown as DiagnosticReport).status).toBe('final')
+    expect(interpreters(read.body as unknown as DiagnosticReport)).toEqual([
       'Dr Atticus Attending',
       'Dr Tess Trainee',
     ])
