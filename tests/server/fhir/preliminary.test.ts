@@ -61,7 +61,7 @@ describe.skipIf(skipDatabase)('RV-10 RV-11 preliminary reports on the FHIR serve
   const report = async (id: string) => {
     const res = await f.get(`/DiagnosticReport/${id}`)
     expect(res.status).toBe(200)
-    return res.body as unknown as unknown as DiagnosticReport
+    return res.body as unknown as DiagnosticReport
   }
 
   it('RV-10 a report sent for review is preliminary: the text the trainee sent, the trainee its interpreter', async () => {
