@@ -1,7 +1,7 @@
 /**
- * The routes (RT-1..RT-5): /login for visitors without a session, '/' for signed-in users, every
- * other path to '/'. The same route objects serve the browser router and the tests' memory
- * router.
+ * The routes (RT-1..RT-5): /login for visitors without a session, '/' for signed-in users,
+ * /admin for admins (ADM-10: anyone else is sent on to '/'), every other path to '/'. The same
+ * route objects serve the browser router and the tests' memory router.
  *
  * The login page is part of the first screen; the workspace is not: its code (and the idle
  * sign-out's) loads when a session is there, and is fetched ahead while the browser is idle on
@@ -20,6 +20,15 @@ import { RouteErrorPage } from './RouteErrorPage'
 export const Workspace = lazyComponent(() =>
   import('./WorkspaceFrame').then((module) => module.WorkspaceFrame),
 )
+
+/** The Admin page (ADM-10): its code loads only when /admin is opened. */
+export const Admin = lazyComponent(() =>
+  import('./AdminFrame').then((module) => module.AdminFrame),
+)
+
+function AdminScreen() {
+  return useDownloaded(Admin) ? <Admin /> : <SessionLoading />
+}
 
 /**
  * The workspace once its flows run (flowsSlice.ts) and its code is there: until then 'Loading...'
@@ -51,9 +60,12 @@ export const appRoutes: RouteObject[] = [
       {
         // Its Suspense boundary keeps 'Loading...' up while the workspace's code arrives.
         element: <RequireSession />,
-        children: [{ path: '/', element: <SignedInScreen /> }],
+        children: [
+          { path: '/', element: <SignedInScreen /> },
+          { path: '/admin', element: <AdminScreen /> },
+        ],
       },
-      // RT-4: no other screen exists.
+      // RT-4: no other screen exists (but /admin, for admins).
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

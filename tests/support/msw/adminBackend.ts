@@ -51,7 +51,7 @@ export function demoAdminState(): AdminState {
         name: 'Dr Test',
         roles: ['radiologist', 'admin'],
       }),
-      buildAdminUser({ id: 'U2', email: 'tess@example.org', name: 'Dr Tess Trainee' }),
+      buildAdminUser({ id: 'U-tess', email: 'tess@example.org', name: 'Dr Tess Trainee' }),
     ],
     audit: [],
     managedByIdentityProvider: false,
@@ -110,12 +110,21 @@ function matching(state: AdminState, query: URLSearchParams) {
   return { events: events.sort((a, b) => b.seq - a.seq), query: parsed.data }
 }
 
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value)
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+const csvCell = (text: string | null) => {
+  if (text === null) return ''
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-const CSV_COLUMNS = ['seq', 'at', 'kind', 'user_id', 'user_name', 'order_id', 'address'] as const
+/** As the server writes it (server/usecases/auditCsv.ts), `time` being the event's `at`. */
+const CSV_COLUMNS = [
+  'at',
+  'user_id',
+  'user_name',
+  'kind',
+  'order_id',
+  'accession_number',
+  'address',
+] as const
 
 export function adminHandlers(
   backend: { admin: AdminState },
@@ -143,13 +152,17 @@ export function adminHandlers(
         recordAudit(backend.admin, {
           ...about,
           kind: 'roles_changed',
-          detail: { target: user.id, roles: parsed.data.roles.join(' ') },
+          detail: {
+            target_user_id: user.id,
+            roles_before: user.roles,
+            roles_after: parsed.data.roles,
+          },
         })
       if (parsed.data.active !== undefined && parsed.data.active !== user.active)
         recordAudit(backend.admin, {
           ...about,
           kind: parsed.data.active ? 'account_reactivated' : 'account_deactivated',
-          detail: { target: user.id },
+          detail: { target_user_id: user.id },
         })
       Object.assign(user, parsed.data)
       return HttpResponse.json(user)
@@ -171,10 +184,15 @@ export function adminHandlers(
       const found = matching(backend.admin, query)
       if (!found) return refusal(400, 'bad_request', 'invalid audit query')
       const lines = [
-        CSV_COLUMNS.join(','),
-        ...found.events.map((event) => CSV_COLUMNS.map((key) => csvCell(event[key])).join(',')),
+        ['time', ...CSV_COLUMNS.slice(1), 'detail'].join(','),
+        ...found.events.map((event) =>
+          [
+            ...CSV_COLUMNS.map((key) => csvCell(event[key])),
+            csvCell(event.detail === null ? null : JSON.stringify(event.detail)),
+          ].join(','),
+        ),
       ]
-      return new HttpResponse(`${lines.join('\n')}\n`, {
+      return new HttpResponse(`${lines.join('\r\n')}\r\n`, {
         headers: { 'Content-Type': 'text/csv; charset=utf-8' },
       })
     }),

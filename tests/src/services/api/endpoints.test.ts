@@ -308,9 +308,9 @@ const cases: Record<RouteName, EndpointCase> = {
   updateUser: {
     call: (store) =>
       store
-        .dispatch(adminApi.endpoints.updateUser.initiate({ id: 'U2', roles: ['trainee'] }))
+        .dispatch(adminApi.endpoints.updateUser.initiate({ id: 'U-tess', roles: ['trainee'] }))
         .unwrap(),
-    path: '/api/v1/admin/users/U2',
+    path: '/api/v1/admin/users/U-tess',
     body: { roles: ['trainee'] },
   },
   listAuditEvents: {
@@ -321,7 +321,7 @@ const cases: Record<RouteName, EndpointCase> = {
   },
   exportAuditEvents: {
     call: (store) =>
-      store.dispatch(adminApi.endpoints.exportAuditEvents.initiate({ user: 'U2' })).unwrap(),
+      store.dispatch(adminApi.endpoints.exportAuditEvents.initiate({ user: 'U-tess' })).unwrap(),
     path: '/api/v1/admin/audit/export',
     body: null,
   },
