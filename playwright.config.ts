@@ -58,10 +58,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // The journey runs first, on the fresh server: the top stat study is its own. The tour runs
+  // The first account (the admin, tests/e2e/fixtures/accounts.ts) is made before anything else.
+  // The journey runs next, on the fresh server: the top stat study is its own. The tour runs
   // last: it ends by clearing all studies (tests/e2e/tour.spec.ts).
   projects: [
-    { name: 'journey', testMatch: /journey\.spec\.ts$/ },
+    { name: 'accounts', testMatch: /accounts\.setup\.ts$/ },
+    { name: 'journey', testMatch: /journey\.spec\.ts$/, dependencies: ['accounts'] },
     { name: 'browser', testIgnore: /(journey|tour)\.spec\.ts$/, dependencies: ['journey'] },
     { name: 'tour', testMatch: /tour\.spec\.ts$/, dependencies: ['browser'] },
   ],

@@ -7,6 +7,7 @@
  * specs after this one find the study as it was.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
+import { makeAdmin } from './fixtures/accounts'
 import { selectStudy, sendAndAwaitReply, signUp } from './support'
 
 /** A routine study no other browser test opens. */
@@ -14,9 +15,10 @@ const ACCESSION = 'A26114544'
 const ADA = 'Dr Ada Keeper'
 const QUESTION = 'Is there any relevant history?'
 
+/** Both clear studies, an admin's once other accounts exist (RL-6): each is made one. */
 async function clinician(browser: Browser, prefix: string, name: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
-  await signUp(page, prefix, name)
+  await makeAdmin(page, await signUp(page, prefix, name))
   return page
 }
 

@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { speechService } from './fixtures/speechService'
+import { grantRoles } from './fixtures/accounts'
 import { signUp } from './support'
 
 const RANK: Record<string, number> = { stat: 0, urgent: 1, routine: 2 }
@@ -138,7 +139,7 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
   await speechService.reset(request)
 
   // Sign up on the login page.
-  await signUp(page, 'journey')
+  const email = await signUp(page, 'journey')
   await step('signed-up')
 
   // The seeded worklist (its rendered window), sorted stat, urgent, routine.
@@ -262,6 +263,10 @@ test('RT-2 WS-6 CH-1 CH-2 CH-5 DC-3 DC-8 RP-3 RP-4 CL-2 API-1 a radiologist work
 
   // The first page load's action log, before the reload starts a new one.
   const beforeReload = await exportActionLog(page)
+
+  // Other specs' clinicians have accounts too: Clear All Studies, at the end, is an admin's
+  // (RL-6). The hospital's admin gives this clinician the role; the reload reads it.
+  await grantRoles(request, email, ['admin', 'radiologist'])
 
   // Reload: nothing is lost.
   await page.reload()

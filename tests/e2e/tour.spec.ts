@@ -17,6 +17,7 @@ import { speechService } from './fixtures/speechService'
 import { askAndRate, dictateFindings, jumpToLatest, speechServiceDrops } from './tour/chat'
 import { expectSignedInAs, newClinician, type Clinician } from './tour/clinicians'
 import { criticalResult, idleWarning, takeOverAndBack } from './tour/colleagues'
+import { makeAdmin } from './fixtures/accounts'
 import { clearAllStudies, logOut, shortcutsOverlay } from './tour/end'
 import {
   assistantChanges,
@@ -73,6 +74,8 @@ test('TR-1 HK-17 two clinicians use every control of Readout against the real se
     },
   )
   const { page } = a
+  // A clears all studies at the end: an admin's once other accounts exist (RL-6).
+  await step('the admin makes A an admin too', () => makeAdmin(page, a.email))
 
   await step('the worklist, sorted stat, urgent, routine', () => worklistAsItOpens(page))
   await step('Priority and Modality narrow it', () => priorityAndModality(page))
