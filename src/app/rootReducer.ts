@@ -13,7 +13,13 @@ import { ordersSlice, worklistSlice } from '../features/orders'
 import type { claimSlice } from '../features/orders'
 import { authorshipSlice } from '../features/conversation'
 import type { conversationSlice } from '../features/conversation'
-import type { addendumSlice, comparisonSlice, reportSlice, signingSlice } from '../features/report'
+import type {
+  addendumSlice,
+  comparisonSlice,
+  reportSlice,
+  reviewSlice,
+  signingSlice,
+} from '../features/report'
 import type { dictationSlice } from '../features/dictation'
 
 /**
@@ -31,6 +37,7 @@ export interface WorkspaceSlices
     WithSlice<typeof reportSlice>,
     WithSlice<typeof addendumSlice>,
     WithSlice<typeof signingSlice>,
+    WithSlice<typeof reviewSlice>,
     WithSlice<typeof comparisonSlice>,
     WithSlice<typeof dictationSlice> {}
 

@@ -11,7 +11,13 @@ import { all, fork } from 'redux-saga/effects'
 import { conversationSlice } from '../features/conversation'
 import { dictationSlice } from '../features/dictation'
 import { claimSlice } from '../features/orders'
-import { addendumSlice, comparisonSlice, reportSlice, signingSlice } from '../features/report'
+import {
+  addendumSlice,
+  comparisonSlice,
+  reportSlice,
+  reviewSlice,
+  signingSlice,
+} from '../features/report'
 import { withBrowserFlowDeps } from '../shared/flowDeps'
 import { addSlices } from '../shared/storeReducer'
 import type { DeferredFlows } from './deferredFlows'
@@ -36,6 +42,7 @@ addSlices([
   reportSlice,
   addendumSlice,
   signingSlice,
+  reviewSlice,
   comparisonSlice,
   dictationSlice,
 ])

@@ -1,6 +1,7 @@
 /**
  * The editor's foot: where the report stands (saved, finalizing), and 'History', 'Save' and
- * 'Finalize' with their shortcuts on hover. ED-10: in view however long the report, its buttons
+ * 'Finalize' with their shortcuts on hover; a trainee's 'Send for review' in its place, none
+ * while their report awaits review (RV-13). ED-10: in view however long the report, its buttons
  * on one line even 320 px wide.
  */
 import { Button, Flex, HStack, Text } from '@chakra-ui/react'
@@ -10,6 +11,7 @@ import type { DraftSummary } from './editor/draftSummary'
 import { hotkeyProps } from '../../shared/hotkeys'
 import { ReportHistory } from './history/ReportHistory'
 import { SaveStatus } from './editor/SaveStatus'
+import type { SignAction } from './review/useReview'
 
 export function ReportActions({
   draft,
@@ -19,6 +21,7 @@ export function ReportActions({
   isFinal,
   saveDisabled,
   finalizeDisabled,
+  sign = 'finalize',
   onSave,
   onFinalize,
   onRestore,
@@ -31,6 +34,8 @@ export function ReportActions({
   isFinal: boolean
   saveDisabled: boolean
   finalizeDisabled: boolean
+  /** Which signing button the viewer has (a trainee's sends for review). */
+  sign?: SignAction
   onSave: () => void
   onFinalize: () => void
   /** RH-2: an earlier revision's text comes back. */
@@ -65,15 +70,17 @@ export function ReportActions({
         >
           Save
         </Button>
-        <Button
-          colorPalette="brand"
-          size="sm"
-          {...hotkeyProps('finalize', 'Finalize')}
-          disabled={finalizeDisabled}
-          onClick={onFinalize}
-        >
-          Finalize
-        </Button>
+        {sign !== 'none' && (
+          <Button
+            colorPalette="brand"
+            size="sm"
+            {...hotkeyProps('finalize', sign === 'review' ? 'Send for review' : 'Finalize')}
+            disabled={finalizeDisabled}
+            onClick={onFinalize}
+          >
+            {sign === 'review' ? 'Send for review' : 'Finalize'}
+          </Button>
+        )}
       </HStack>
     </Flex>
   )

@@ -54,6 +54,7 @@ import { useImpressionDraft } from './editor/useImpressionDraft'
 import { useReportAreas } from './editor/useReportAreas'
 import { useReportHotkeys } from './editor/useReportHotkeys'
 import { startingSections } from './editor/startingText'
+import { ReviewParts, useReview } from './review/useReview'
 
 const NO_MACROS: never[] = []
 
@@ -98,7 +99,13 @@ export function ReportForm({
   const start = useMemo(() => startingSections(order), [order])
   const ownText = showsDraft(draft, isFinal)
   const conflict = ownText ? draft.conflict : null
-  const readOnly = isFinal || conflict !== null || draft?.finalizedElsewhere === true || readByOther
+  const review = useReview(order)
+  const readOnly =
+    isFinal ||
+    conflict !== null ||
+    draft?.finalizedElsewhere === true ||
+    readByOther ||
+    review.locked
   /** VC-13: the areas are dictation's while it writes them. */
   const areasReadOnly = readOnly || dictationPoint !== null
   const empty = ownText ? draft.blank : serverBlank
@@ -136,6 +143,11 @@ export function ReportForm({
   const saveDisabled = readOnly || saving || finalizing
   const finalizeDisabled = readOnly || empty || finalizing
   const finalizeClicked = () => {
+    // RV-13: a trainee's report goes for review instead (Ctrl+Shift+F too).
+    if (review.sign === 'review') {
+      review.request()
+      return
+    }
     const left = countFields(...Object.values(areas.sections()))
     setUnfilled(left)
     if (left > 0) areas.selectFirstField()
@@ -147,7 +159,7 @@ export function ReportForm({
       : () => {
           save('manual')
         },
-    finalize: finalizeDisabled ? null : finalizeClicked,
+    finalize: finalizeDisabled || review.sign === 'none' ? null : finalizeClicked,
     impression: areas.refs.impression,
   })
   const areaProps = (area: 'report' | 'impression'): SectionAreaAttributes => ({
@@ -167,6 +179,7 @@ export function ReportForm({
   return (
     <Stack gap="3" h="full" minH="0" overflowY="auto">
       {isFinal && serverReport && <Signature orderId={orderId} report={serverReport} />}
+      <ReviewParts review={review} />
       {apart?.finalizedElsewhere && (
         <FinalizedElsewhere draft={apart} onDiscard={() => dispatch(draftDiscarded({ orderId }))} />
       )}
@@ -243,6 +256,7 @@ export function ReportForm({
         isFinal={isFinal}
         saveDisabled={saveDisabled}
         finalizeDisabled={finalizeDisabled}
+        sign={review.sign}
         onSave={() => {
           save('manual')
         }}

@@ -73,3 +73,9 @@ export {
   addendumSlice,
   selectAddendumDraft,
 } from './signing/addendumSlice'
+export {
+  reviewSendConfirmed,
+  reviewSendFailed,
+  reviewSlice,
+  type ReviewState,
+} from './review/reviewSlice'

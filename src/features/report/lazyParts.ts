@@ -1,6 +1,7 @@
 /**
  * The parts of the report editor that only some moments need: the conflict panel (another save
- * came first), the addenda of a signed report, the finalize question and the report's history.
+ * came first), the addenda of a signed report, the finalize question, the report's history and
+ * the attending's word difference from a trainee's preliminary report (RV-18).
  * Each loads on first use; the editor fetches them ahead once the browser is idle
  * (src/shared/lazy.tsx), so none keeps a clinician waiting.
  */
@@ -17,6 +18,10 @@ export const Addenda = lazyComponent(() =>
 
 export const FinalizeDialog = lazyComponent(() =>
   import('./signing/FinalizeDialog').then((module) => module.FinalizeDialog),
+)
+
+export const ReviewChanges = lazyComponent(() =>
+  import('./review/ReviewChanges').then((module) => module.ReviewChanges),
 )
 
 /** Fetches every part ahead when the browser is idle; answers how to cancel. */

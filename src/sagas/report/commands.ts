@@ -1,5 +1,6 @@
 /**
- * Saving and finalizing a study's report (RP-2, RP-3, RP-5, RP-6), one command at a time.
+ * Saving and finalizing a study's report (RP-2, RP-3, RP-5, RP-6), and a trainee's send for
+ * review (RV-14, review.ts), one command at a time.
  *
  * - Saves and finalizing run one at a time per study, in the order asked, so a finalize always
  *   follows the save of the edits made before it; other studies are not held up.
@@ -21,6 +22,7 @@ import {
   finalizeRequested,
   finalizeSucceeded,
   isDraftDirty,
+  reviewSendConfirmed,
   saveFailed,
   saveHeldForReply,
   saveNotNeeded,
@@ -48,6 +50,7 @@ import {
 import { selectOrderById } from '../../services/api/orderCache'
 import { claimHolderOfRefusal } from '../../services/api/read/claims'
 import { newestVersionIn } from './beforeSave'
+import { sendForReview } from './review'
 import {
   CONFLICT,
   readOrder,
@@ -258,12 +261,17 @@ function* refusedAsUnsignable(orderId: Id, error: unknown): SagaIterator<boolean
   return false
 }
 
-type Command = ReturnType<typeof saveRequested> | ReturnType<typeof finalizeConfirmed>
+type Command =
+  | ReturnType<typeof saveRequested>
+  | ReturnType<typeof finalizeConfirmed>
+  | ReturnType<typeof reviewSendConfirmed>
 
 function* runCommands(orderId: Id, commands: Channel<Command>): SagaIterator {
   for (;;) {
     const command = (yield take(commands)) as Command
-    if (!finalizeConfirmed.match(command)) yield call(saveDraft, orderId)
+    // RV-14: a trainee's send for review follows the saves asked before it (review.ts).
+    if (reviewSendConfirmed.match(command)) yield call(sendForReview, orderId, saveDraft)
+    else if (!finalizeConfirmed.match(command)) yield call(saveDraft, orderId)
     else if (((yield select(selectFinalizeState, orderId)) as FinalizeState).status === 'running') {
       // Only a confirmation the slice accepted (one answering the question) finalizes.
       yield call(finalizeReport, orderId, command.payload.qaOverride)
@@ -276,6 +284,7 @@ export function* watchReportCommands(): SagaIterator {
   const requests = (yield actionChannel([
     saveRequested.type,
     finalizeConfirmed.type,
+    reviewSendConfirmed.type,
   ])) as Channel<Command>
   const queues = new Map<Id, Channel<Command>>()
   for (;;) {

@@ -38,6 +38,7 @@ import type { ListedOrder } from '../../services/api/model'
 import { conversationApi } from '../../services/api/conversationApi'
 import { selectOrderById } from '../../services/api/orderCache'
 import { ordersApi } from '../../services/api/ordersApi'
+import { teachingApi } from '../../services/api/teachingApi'
 import type { Logger } from '../../services/log'
 import {
   clearAllStoredDrafts,
@@ -113,6 +114,9 @@ function draftOrderOf(action: unknown): Id | undefined {
   ) {
     return action.meta.arg.originalArgs
   }
+  if (teachingApi.endpoints.sendForReview.matchFulfilled(action)) {
+    return action.meta.arg.originalArgs.orderId
+  }
   return undefined
 }
 
@@ -120,6 +124,7 @@ function draftOrderOf(action: unknown): Id | undefined {
 function endsStoredDraft(action: unknown): boolean {
   return (
     finalizeSucceeded.match(action) ||
+    teachingApi.endpoints.sendForReview.matchFulfilled(action) ||
     conversationApi.endpoints.clearConversation.matchFulfilled(action)
   )
 }

@@ -22,6 +22,8 @@ export interface OrderPageArg {
   modality?: string
   /** `mine` or `unclaimed` (WL-7, a backend with claims). */
   claimed?: string
+  /** `awaiting_mine`: trainees' reports awaiting the caller's review (RV-21). */
+  review?: string
   /** The `next_cursor` of the page before; absent for the first page. */
   cursor?: string
 }
@@ -35,9 +37,12 @@ export function orderPageRequest({
   priority,
   modality,
   claimed,
+  review,
   cursor,
 }: OrderPageArg): ApiRequest {
+  const query = { limit: String(ORDERS_PER_PAGE), status, q, priority, modality, claimed }
+  // Named only when asked for, so every other request (the first page's above all) is as before.
   return apiRequest('listOrders', {
-    query: { limit: String(ORDERS_PER_PAGE), status, q, priority, modality, claimed, cursor },
+    query: review === undefined ? { ...query, cursor } : { ...query, review, cursor },
   })
 }

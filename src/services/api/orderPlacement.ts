@@ -27,6 +27,18 @@ type Access = {
 const listOf = (text: string | undefined) =>
   text === undefined ? null : text.split(',').map((item) => item.trim().toLowerCase())
 
+/**
+ * RV-21: a trainee's report awaiting review that `viewerId` did not send (`review=awaiting_mine`).
+ */
+export function awaitsReviewBy(order: ListedOrder, viewerId: Id | null): boolean {
+  const preliminary = order.report?.preliminary
+  return (
+    preliminary?.state === 'awaiting_review' &&
+    order.report?.is_final !== true &&
+    preliminary.by.user_id !== viewerId
+  )
+}
+
 /** Whether the server would list `order` under `filter` (see the file's comment for the limits). */
 export function belongsIn(order: ListedOrder, filter: OrderFilter, viewerId: Id | null): boolean {
   if (order.status === CANCELLED_STATUS || order.report?.is_final === true) return false
@@ -39,6 +51,7 @@ export function belongsIn(order: ListedOrder, filter: OrderFilter, viewerId: Id 
   const holder = order.claimed_by ?? null
   if (filter.claimed === 'mine' && (viewerId === null || holder?.user_id !== viewerId)) return false
   if (filter.claimed === 'unclaimed' && holder !== null) return false
+  if (filter.review !== undefined && !awaitsReviewBy(order, viewerId)) return false
   const words = (filter.q ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean)
   if (words.length === 0) return true
   if (order.patient === null) return false

@@ -108,6 +108,7 @@ export function selectPageEntry(state: OrdersState, arg: OrderPageArg) {
     arg.priority ?? null,
     arg.modality ?? null,
     arg.claimed ?? null,
+    arg.review ?? null,
     arg.cursor ?? null,
   ])
   let selector = pageSelectors.get(key)

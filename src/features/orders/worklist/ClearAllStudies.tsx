@@ -7,7 +7,8 @@
  * so next to the button. One that left studies to the colleagues reading them says how many in
  * the dialog, with 'Close'; a partial failure names the studies that kept their conversation (the
  * first few accession numbers and how many more) and offers 'Retry' for those, never for the ones
- * left to a colleague.
+ * left to a colleague. RL-17: offered only to whom GET /me says may clear (with more than one
+ * account, admins); a backend without /me offers it as the spec does.
  */
 import { Button, Dialog, Portal, Progress, Stack, Text } from '@chakra-ui/react'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
@@ -20,6 +21,7 @@ import {
   selectClearAll,
   type ClearAllFailure,
 } from '../ordersSlice'
+import { selectSessionAccess, selectSessionAccessKnown } from '../../../services/api/teachingApi'
 
 export const CLEAR_ALL_QUESTION =
   'This will clear ALL conversations (messages, reports, and reset status for all orders). Continue?'
@@ -55,12 +57,17 @@ export function ClearAllStudies() {
   const finishedWithNotes = status === 'done' && (failedSome || skipped > 0)
   const skippedText = skipped > 0 ? describeSkipped(done - failed.length - skipped, skipped) : ''
   const open = status === 'confirming' || status === 'running' || finishedWithNotes
+  const offered = useAppSelector(
+    (state) => selectSessionAccessKnown(state) && selectSessionAccess(state).clear_all,
+  )
 
   const close = () => {
     if (status === 'confirming') dispatch(clearAllCancelled())
     else if (status === 'done') dispatch(clearAllDismissed())
   }
 
+  // A run under way stays on screen whatever /me says meanwhile.
+  if (!offered && status === 'idle') return null
   return (
     <Stack gap="1">
       <Button

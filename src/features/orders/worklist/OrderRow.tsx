@@ -10,7 +10,7 @@ import { memo } from 'react'
 import { IN_PROGRESS } from '../../../../contract'
 import type { WorklistOrder } from './selectors'
 import { PriorityBadge } from './PriorityBadge'
-import { ClaimNote, WaitingClock } from './RowMarks'
+import { ClaimNote, ReviewMark, WaitingClock } from './RowMarks'
 import { patientLabel, studyLabel } from '../../../shared/worklistRowText'
 
 /** Height of a row in px: three lines of text and the row's padding. */
@@ -103,6 +103,7 @@ export const OrderRow = memo(function OrderRow({
         ) : (
           order.status === IN_PROGRESS && <Text color="brand.fg">In progress</Text>
         )}
+        <ReviewMark report={order.report} />
         <ClaimNote holder={order.claimed_by} />
       </Flex>
     </Box>

@@ -1,13 +1,13 @@
 /**
  * What a worklist row says of the department: how long the study has waited (WL-8),
  * marked when a stat or urgent study waits past its priority's target (WL-9, WL-13) and is not
- * signed yet (EV-11), and who else reads it (WL-10).
+ * signed yet (EV-11), who else reads it (WL-10), and a report awaiting review (RV-22).
  */
 import { Text, VisuallyHidden } from '@chakra-ui/react'
 import { memo } from 'react'
 import { useAppConfig } from '../../../shared/config'
 import { useAppSelector } from '../../../app/hooks'
-import type { ClaimHolder, Priority } from '../../../services/api/model'
+import type { ClaimHolder, ListedReport, Priority } from '../../../services/api/model'
 import { claimLabel, pastTarget, waitingOf, waitingText } from '../../../shared/worklistRowText'
 import { useMinute } from './useMinute'
 import { selectViewerId } from './worklistSlice'
@@ -50,6 +50,16 @@ export const WaitingClock = memo(function WaitingClock({
     </Text>
   )
 })
+
+/** RV-22: a trainee's report waits for an attending's review. */
+export function ReviewMark({ report }: { report: ListedReport | null }) {
+  if (report?.preliminary?.state !== 'awaiting_review' || report.is_final) return null
+  return (
+    <Text as="span" color="purple.fg" flexShrink={0}>
+      Awaiting review
+    </Text>
+  )
+}
 
 /** WL-10: who else reads the study; the clinician's own claim says nothing. */
 export function ClaimNote({ holder }: { holder: ClaimHolder | null | undefined }) {

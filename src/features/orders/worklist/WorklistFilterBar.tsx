@@ -1,6 +1,8 @@
 /**
  * WL-7: the worklist's filters, compact, above the lists: priority and modality as selects,
- * 'Mine', 'Unclaimed' and 'Final' as toggle buttons ('Mine' and 'Unclaimed' exclude each other).
+ * 'Mine', 'Unclaimed' and 'Final' as toggle buttons ('Mine' and 'Unclaimed' exclude each other),
+ * and for a radiologist of a backend with the teaching flow (GET /me answered), 'Awaiting my
+ * review' (RV-21).
  * What they do with each kind of backend is the selectors' business (worklistFilters.ts).
  */
 import { Button, Flex, NativeSelect } from '@chakra-ui/react'
@@ -8,6 +10,7 @@ import { createSelector } from '@reduxjs/toolkit'
 import type { ChangeEvent, ReactNode } from 'react'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import type { Priority } from '../../../../contract'
+import { isReviewer, teachingApi } from '../../../services/api/teachingApi'
 import { selectWorklist } from './selectors'
 import { selectWorklistFilters, worklistFiltersChanged, type ClaimedFilter } from './worklistSlice'
 
@@ -29,6 +32,14 @@ const selectKnowsClaims = createSelector(
   [selectWorklist],
   (orders) => orders.length === 0 || orders.some((order) => order.claimed_by !== undefined),
 )
+
+const selectWhoAmI = teachingApi.endpoints.whoAmI.select()
+
+/** RV-21: a radiologist, as GET /me says (a backend without it has no review to filter by). */
+const selectReviews = (state: Parameters<typeof selectWhoAmI>[0]): boolean => {
+  const access = selectWhoAmI(state).data
+  return access !== undefined && isReviewer(access)
+}
 
 const selectModalities = createSelector([selectWorklist], (orders) => {
   const codes = new Set<string>(COMMON_MODALITIES)
@@ -84,6 +95,7 @@ export function WorklistFilterBar() {
   const filters = useAppSelector(selectWorklistFilters)
   const modalities = useAppSelector(selectModalities)
   const knowsClaims = useAppSelector(selectKnowsClaims)
+  const reviews = useAppSelector(selectReviews)
   const claimed = (value: ClaimedFilter) => () =>
     dispatch(worklistFiltersChanged({ claimed: filters.claimed === value ? 'all' : value }))
 
@@ -133,6 +145,14 @@ export function WorklistFilterBar() {
       >
         Final
       </Toggle>
+      {reviews && (
+        <Toggle
+          pressed={filters.review}
+          onToggle={() => dispatch(worklistFiltersChanged({ review: !filters.review }))}
+        >
+          Awaiting my review
+        </Toggle>
+      )}
     </Flex>
   )
 }

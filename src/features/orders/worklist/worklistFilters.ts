@@ -6,7 +6,8 @@
 import { PRIORITY_RANK } from '../../../shared/constants'
 import type { OrderFilter } from '../../../services/api/orderPages'
 import type { ListedOrder } from '../../../services/api/model'
-import { FINAL_STATUS, type Id } from '../../../../contract'
+import { FINAL_STATUS, REVIEW_FILTERS, type Id } from '../../../../contract'
+import { awaitsReviewBy } from '../../../services/api/orderPlacement'
 import type { WorklistFilters } from './worklistSlice'
 
 /** The page query's parameters of `filters`; only those that narrow, so no filter is `{}`. */
@@ -16,6 +17,7 @@ export function filterQuery(filters: WorklistFilters): OrderFilter {
   if (filters.modality !== '') query.modality = filters.modality
   if (filters.claimed !== 'all') query.claimed = filters.claimed
   if (filters.final) query.status = FINAL_STATUS
+  if (filters.review) query.review = REVIEW_FILTERS[0]
   return query
 }
 
@@ -32,6 +34,7 @@ export function matchesFilters(
   )
     return false
   if (filters.final && order.report?.is_final !== true) return false
+  if (filters.review && !awaitsReviewBy(order, viewerId)) return false
   const holder = order.claimed_by ?? null
   if (filters.claimed === 'mine') return holder !== null && holder.user_id === viewerId
   if (filters.claimed === 'unclaimed') return holder === null

@@ -22,6 +22,8 @@ export interface WorklistFilters {
   claimed: ClaimedFilter
   /** Signed studies only. */
   final: boolean
+  /** RV-21: trainees' reports awaiting this radiologist's review only. */
+  review: boolean
 }
 
 /**
@@ -44,6 +46,7 @@ export const NO_FILTERS: WorklistFilters = Object.freeze({
   modality: '',
   claimed: 'all',
   final: false,
+  review: false,
 })
 
 const initialState: WorklistState = { viewerId: null, filters: NO_FILTERS, nextStudy: 'idle' }

@@ -4,6 +4,7 @@
  * were saved (RP-5; their text is then kept apart, to copy).
  */
 import { Alert, Box, Button, Field, Stack, Text, Textarea } from '@chakra-ui/react'
+import { AWAITING_REVIEW_ERROR } from '../../../../contract'
 import type { QaSignedOver } from '../../../services/api/model'
 import { formatClockTime } from '../../../shared/clockTime'
 import type { ReportDraft } from './reconcile'
@@ -14,9 +15,20 @@ export const FINALIZED_NOTICE = 'This report has been finalized and cannot be ed
 
 const CONFLICT_STATUS = 409
 
-/** Who signed the report and when, as far as the backend says. */
-export function signatureLine(signer: string | null, at: string | null): string | null {
+/**
+ * Who signed the report and when, as far as the backend says; a trainee's report co-signed by an
+ * attending names both (RV-19: 'Preliminary by TRAINEE; signed by ATTENDING').
+ */
+export function signatureLine(
+  signer: string | null,
+  at: string | null,
+  trainee: string | null = null,
+): string | null {
   const time = at ? formatClockTime(at) : ''
+  if (signer && trainee) {
+    const both = `Preliminary by ${trainee}; signed by ${signer}`
+    return time ? `${both} at ${time}` : both
+  }
   if (signer) return time ? `Signed by ${signer} at ${time}` : `Signed by ${signer}`
   return time ? `Finalized at ${time}.` : null
 }
@@ -24,12 +36,15 @@ export function signatureLine(signer: string | null, at: string | null): string 
 export function FinalizedNotice({
   finalizedAt,
   signedBy,
+  trainee,
 }: {
   finalizedAt: string | null | undefined
   /** The signer's name; null when the backend does not say who signed. */
   signedBy: string | null | undefined
+  /** Whose preliminary report the signer co-signed (RV-19); absent: their own report. */
+  trainee?: string | null | undefined
 }) {
-  const signature = signatureLine(signedBy ?? null, finalizedAt ?? null)
+  const signature = signatureLine(signedBy ?? null, finalizedAt ?? null, trainee ?? null)
   return (
     <Alert.Root status="info" variant="subtle">
       <Alert.Indicator />
@@ -51,6 +66,18 @@ export function SaveError({
   const error = draft.saveError
   // While a conflict waits for a choice, saving is on hold: a past failure has nothing to retry.
   if (draft.save !== 'failed' || !error || draft.finalizedElsewhere || draft.conflict) return null
+  if (error.code === AWAITING_REVIEW_ERROR) {
+    // RV-20: the text stays in this tab; the server's words say why it was not saved.
+    return (
+      <Alert.Root status="warning" variant="subtle">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Your changes are not saved: {error.message}</Alert.Title>
+          <Alert.Description>They are kept in this tab.</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    )
+  }
   if (error.status === CONFLICT_STATUS) {
     return (
       <Alert.Root status="error" variant="subtle">

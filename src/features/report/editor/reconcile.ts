@@ -37,6 +37,8 @@ export interface SaveFailure {
   /** An HTTP status, or how the request failed without one. */
   status: number | string
   message: string
+  /** The server's code of a 409 the clinician must read (RV-20: `awaiting_review`). */
+  code?: string
 }
 
 export interface ReportDraft {

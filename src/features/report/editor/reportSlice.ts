@@ -15,6 +15,7 @@ import { conversationApi } from '../../../services/api/conversationApi'
 import type { Id, QaOverride, ReportSectionKey } from '../../../../contract'
 import type { Report, ReportSections } from '../../../services/api/model'
 import { ordersApi } from '../../../services/api/ordersApi'
+import { teachingApi } from '../../../services/api/teachingApi'
 import type { StoredDraft } from '../../../services/storage/draftStorage'
 import {
   chooseConflictSection,
@@ -238,6 +239,10 @@ export const reportSlice = createSlice({
       })
       .addMatcher(conversationApi.endpoints.clearConversation.matchFulfilled, (state, action) => {
         dropOrder(state, action.meta.arg.originalArgs)
+      })
+      // RV-14: the report went for review as saved; the editor shows it as the server has it.
+      .addMatcher(teachingApi.endpoints.sendForReview.matchFulfilled, (state, action) => {
+        dropOrder(state, action.meta.arg.originalArgs.orderId)
       })
       .addMatcher(conversationApi.endpoints.sendMessage.matchPending, (state, action) => {
         const { orderId } = action.meta.arg.originalArgs

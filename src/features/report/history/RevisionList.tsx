@@ -12,7 +12,7 @@ import { formatClockTime } from '../../../shared/clockTime'
 import { EMPTY_SECTIONS } from '../editor/reconcile'
 import { SECTION_LABELS, sectionNames } from '../editor/sectionText'
 import { SignedOver } from '../editor/ReportNotices'
-import { wordDiff } from './wordDiff'
+import { Diff } from './Diff'
 
 export const NO_HISTORY_ON_THIS_SERVER =
   'This server keeps no report history: only the saved report is shown.'
@@ -28,34 +28,6 @@ const CAUSE_LABELS: Readonly<Record<string, string>> = {
 
 function authorOf(revision: ReportRevision): string {
   return revision.author.kind === 'assistant' ? 'AI Assistant' : revision.author.name || 'Clinician'
-}
-
-function Diff({ before, after }: { before: string; after: string }) {
-  return (
-    <Box
-      as="p"
-      fontFamily="mono"
-      fontSize="xs"
-      whiteSpace="pre-wrap"
-      overflowWrap="anywhere"
-      lineHeight="1.6"
-      color="fg.muted"
-    >
-      {wordDiff(before, after).map((part, index) =>
-        part.kind === 'same' ? (
-          <span key={index}>{part.text}</span>
-        ) : part.kind === 'added' ? (
-          <Box as="ins" key={index} bg="green.900" color="green.100" textDecoration="none" px="0.5">
-            {part.text}
-          </Box>
-        ) : (
-          <Box as="del" key={index} bg="red.950" color="red.200" px="0.5">
-            {part.text}
-          </Box>
-        ),
-      )}
-    </Box>
-  )
 }
 
 function RevisionItem({

@@ -55,7 +55,11 @@ export function SignedCommunications({
 export function Signature({ orderId, report }: { orderId: Id; report: Report }) {
   return (
     <>
-      <FinalizedNotice finalizedAt={report.finalized_at} signedBy={report.finalized_by?.name} />
+      <FinalizedNotice
+        finalizedAt={report.finalized_at}
+        signedBy={report.finalized_by?.name}
+        trainee={report.preliminary?.state === 'signed' ? report.preliminary.by.name : null}
+      />
       {report.qa_override && <SignedOver override={report.qa_override} />}
       <SignedCommunications orderId={orderId} carried={report.communications} />
     </>
