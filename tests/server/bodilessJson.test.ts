@@ -46,7 +46,9 @@ describe.skipIf(skipDatabase)('JSON content type on calls without a body', () =>
     it.each(bodiless)(
       `API-2 %s with "${contentType}" and an empty body answers as it does with no header`,
       async (_name, route) => {
-        const pathOf = () => route.path.replace(':id', freshOrder().id)
+        // Only a study's route takes a study: the others (/me, /admin/...) leave the seed's alone.
+        const pathOf = () =>
+          route.path.includes(':id') ? route.path.replace(':id', freshOrder().id) : route.path
         const plain = await call(route.method, pathOf(), null)
         const typed = await call(route.method, pathOf(), contentType, '')
         expect(typed.statusCode).toBe(plain.statusCode)

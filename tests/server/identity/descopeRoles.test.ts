@@ -5,10 +5,7 @@
  * server standing for Descope's key endpoint, as tests/server/identity/sessionVerifier.test.ts
  * does; Descope holds the accounts, so the account routes answer 409.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { whoAmIAnswerSchema } from '../../../contract'
 import { createLocalAssistant } from '../../../server/assistant/local'
@@ -23,6 +20,7 @@ import {
 import { seedDemoData } from '../../../server/seed/seed'
 import { openTestDatabase } from '../../support/testDatabase'
 import { call } from '../admin/accountsHarness'
+import { startDescopeKeys, type DescopeKeys } from './descopeKeys'
 
 const MAP = 'radiologist=Radiologist|Attending, trainee=Resident|Fellow, admin=Admin'
 
@@ -63,21 +61,12 @@ describe('RL-3 the role map', () => {
 describe('RL-3 Descope sessions in the app', () => {
   const projectId = 'P2xReadoutRolesTestProject000'
   const kid = 'roles-key-1'
-  let keys: Server
-  let signingKey: CryptoKey
+  let keys: DescopeKeys
   let database: OpenDatabase
   let app: FastifyInstance
 
   beforeAll(async () => {
-    const pair = await generateKeyPair('RS256', { extractable: true })
-    signingKey = pair.privateKey
-    const jwk = { ...(await exportJWK(pair.publicKey)), kid, alg: 'RS256', use: 'sig' }
-    keys = createServer((request, response) => {
-      const ours = request.url === `/v2/keys/${projectId}`
-      response.writeHead(ours ? 200 : 404, { 'content-type': 'application/json' })
-      response.end(JSON.stringify(ours ? { keys: [jwk] } : { errorCode: 'E000404' }))
-    })
-    await new Promise<void>((resolve) => keys.listen(0, '127.0.0.1', resolve))
+    keys = await startDescopeKeys(projectId, kid)
     database = await openTestDatabase()
     await seedDemoData(database.db, { now: new Date('2026-11-20T08:00:00Z') })
     app = await buildApp({
@@ -85,7 +74,7 @@ describe('RL-3 Descope sessions in the app', () => {
         HOST: '127.0.0.1',
         STATIC_DIR: '/nonexistent',
         DESCOPE_PROJECT_ID: projectId,
-        DESCOPE_BASE_URL: `http://127.0.0.1:${(keys.address() as AddressInfo).port}`,
+        DESCOPE_BASE_URL: keys.baseUrl,
         DESCOPE_ROLE_MAP: MAP,
       }),
       db: database.db,
@@ -98,21 +87,11 @@ describe('RL-3 Descope sessions in the app', () => {
   afterAll(async () => {
     await app.close()
     await database.close()
-    await new Promise<void>((resolve) => {
-      keys.close(() => {
-        resolve()
-      })
-    })
+    await keys.close()
   })
 
   const token = (sub: string, claims: Record<string, unknown>) =>
-    new SignJWT({ drn: 'DS', name: `Dr ${sub}`, ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
-      .setIssuer(`https://api.descope.com/${projectId}`)
-      .setSubject(sub)
-      .setIssuedAt()
-      .setExpirationTime('10m')
-      .sign(signingKey)
+    keys.token(sub, { name: `Dr ${sub}`, ...claims })
 
   it('RL-3 RL-6 GET /me answers the mapped roles; a single user may clear all until a second appears in the trail', async () => {
     const resident = await token('U2resident', { roles: ['Resident'] })

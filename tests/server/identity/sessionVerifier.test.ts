@@ -1,11 +1,8 @@
-import { createServer } from 'node:http'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { SignJWT, exportJWK, generateKeyPair } from 'jose'
-import type { JWK } from 'jose'
+import { SignJWT, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearerToken, createSessionVerifier } from '../../../server/identity/sessionVerifier'
 import { LOCAL_PROJECT_ID } from '../../../server/identity/tokens'
+import { startDescopeKeys, type DescopeKeys } from './descopeKeys'
 import { signedUpUser, startIdentity } from './identityHarness'
 import type { IdentityHarness } from './identityHarness'
 
@@ -121,46 +118,20 @@ describe('local session verifier', () => {
 describe('Descope (cloud) session verifier', () => {
   const projectId = 'P2xReadoutCloudTestProject000'
   const kid = 'test-key-1'
-  let server: Server
+  let descope: DescopeKeys
   let baseUrl: string
   let signingKey: CryptoKey
   let otherKey: CryptoKey
   let keyRequests: string[]
 
   beforeAll(async () => {
-    const pair = await generateKeyPair('RS256', { extractable: true })
-    const other = await generateKeyPair('RS256')
-    signingKey = pair.privateKey
-    otherKey = other.privateKey
-    const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid, alg: 'RS256', use: 'sig' }
-    keyRequests = []
-    server = createServer((request, response) => {
-      keyRequests.push(request.url ?? '')
-      if (request.method === 'GET' && request.url === `/v2/keys/${projectId}`) {
-        response.writeHead(200, { 'content-type': 'application/json' })
-        response.end(JSON.stringify({ keys: [jwk] }))
-        return
-      }
-      response.writeHead(404, { 'content-type': 'application/json' })
-      response.end(
-        JSON.stringify({
-          errorCode: 'E000404',
-          errorDescription: 'not found',
-          errorMessage: request.url,
-        }),
-      )
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    descope = await startDescopeKeys(projectId, kid)
+    ;({ baseUrl, signingKey, requests: keyRequests } = descope)
+    otherKey = (await generateKeyPair('RS256')).privateKey
   })
 
   afterAll(async () => {
-    await new Promise<void>((resolve, reject) => {
-      server.close((error) => {
-        if (error) reject(error)
-        else resolve()
-      })
-    })
+    await descope.close()
   })
 
   const descopeToken = (
