@@ -38,8 +38,10 @@ export interface SocketCall {
 export interface SocketAnswer {
   status: number
   headers: Headers
-  /** The answer's body parsed as JSON (null for an empty body). */
+  /** The answer's body parsed as JSON (null for an empty body, or one that is not JSON). */
   json: unknown
+  /** The answer's body as sent (a CSV export's lines). */
+  text: string
 }
 
 export interface SocketUser {
@@ -74,7 +76,8 @@ export function routeUrl(route: RouteName, params: Record<string, string> = {}):
 
 async function readAnswer(res: Response): Promise<SocketAnswer> {
   const text = await res.text()
-  return { status: res.status, headers: res.headers, json: text === '' ? null : JSON.parse(text) }
+  const isJson = text !== '' && !res.headers.get('content-type')?.startsWith('text/')
+  return { status: res.status, headers: res.headers, json: isJson ? JSON.parse(text) : null, text }
 }
 
 export async function startSocketServer(
