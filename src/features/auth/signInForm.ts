@@ -31,6 +31,8 @@ export const DESCOPE_ERRORS = {
   invalidRequest: 'E011003',
   rateLimited: 'E130429',
   busy: 'E010503',
+  /** RL-5: an administrator deactivated the account (ADM-21: the form says so). */
+  accountDeactivated: 'E062111',
 } as const
 
 export interface FieldErrors {
@@ -95,6 +97,11 @@ export function fieldErrorsFor(failure: SignInFailure): FieldErrors | null {
     case DESCOPE_ERRORS.busy:
       return {
         password: sentence(failure.errorMessage ?? 'Too many failed sign-ins; try again later.'),
+      }
+    case DESCOPE_ERRORS.accountDeactivated:
+      return {
+        password:
+          failure.errorMessage ?? 'This account has been deactivated. Ask an administrator.',
       }
     case DESCOPE_ERRORS.invalidRequest:
       // A new account's password policy ("password must be at least 8 characters", "password

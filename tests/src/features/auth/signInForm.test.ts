@@ -47,4 +47,17 @@ describe('the sign-up-or-in rules', () => {
       }),
     ).toBeNull()
   })
+
+  it("ADM-21 a deactivated account's sign-in says so, in the server's words", () => {
+    const refused = {
+      step: 'signIn',
+      status: 403,
+      errorCode: 'E062111',
+      errorMessage: 'This account has been deactivated. Ask an administrator.',
+    } as const
+    expect(fieldErrorsFor(refused)).toEqual({
+      password: 'This account has been deactivated. Ask an administrator.',
+    })
+    expect(mayBeNewAccount(refused)).toBe(false)
+  })
 })
