@@ -99,9 +99,11 @@ export function AuditTab({ shown }: { shown: boolean }) {
           Export CSV
         </Button>
       </HStack>
-      <Text role="alert" color="red.300" minHeight="6">
-        {exportRefusal ?? (page.error ? refusalMessage(page.error) : '')}
-      </Text>
+      {(exportRefusal !== null || page.error) && (
+        <Text role="alert" color="red.300">
+          {exportRefusal ?? refusalMessage(page.error)}
+        </Text>
+      )}
       {page.data ? (
         <AuditTable events={page.data.items} />
       ) : (

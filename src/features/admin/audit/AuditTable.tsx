@@ -17,7 +17,7 @@ export function AuditTable({ events }: { events: readonly AuditEvent[] }) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
       <Table.Root size="sm" variant="line">
-        <Table.Caption captionSide="top" textAlign="start" color="fg.muted" mb="2">
+        <Table.Caption captionSide="top" textAlign="start" color="fg.muted" px="3" py="2">
           {AUDIT_CAPTION}
         </Table.Caption>
         <Table.Header>
@@ -48,7 +48,13 @@ export function AuditTable({ events }: { events: readonly AuditEvent[] }) {
               <Table.Cell fontFamily="mono" fontSize="xs">
                 {event.address ?? ''}
               </Table.Cell>
-              <Table.Cell fontSize="xs" color="fg.muted" wordBreak="break-word">
+              <Table.Cell
+                fontSize="xs"
+                color="fg.muted"
+                whiteSpace="normal"
+                overflowWrap="anywhere"
+                minWidth="16rem"
+              >
                 {formatDetail(event.detail)}
               </Table.Cell>
             </Table.Row>

@@ -67,12 +67,14 @@ export function UsersTab() {
 
   return (
     <Stack gap="3">
-      <Text role="alert" color="red.300" minHeight="6">
-        {refusal ?? ''}
-      </Text>
+      {refusal !== null && (
+        <Text role="alert" color="red.300">
+          {refusal}
+        </Text>
+      )}
       <Table.ScrollArea borderWidth="1px" borderRadius="md">
         <Table.Root size="sm" variant="line">
-          <Table.Caption captionSide="top" textAlign="start" color="fg.muted" mb="2">
+          <Table.Caption captionSide="top" textAlign="start" color="fg.muted" px="3" py="2">
             {USERS_CAPTION}
           </Table.Caption>
           <Table.Header>
