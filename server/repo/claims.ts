@@ -13,6 +13,7 @@ import type { Database, Queryable, Tx } from '../db/client'
 import { orderClaims, orders } from '../db/schema'
 import { Busy, ClaimedByOther, NotFound } from '../domain/errors'
 import { auditOf, displayName, recordAudit, type Actor } from './audit'
+import { yieldingHolderOf } from './reviewRules'
 import { getOrder } from './studies'
 
 type ClaimRow = typeof orderClaims.$inferSelect
@@ -89,7 +90,9 @@ export async function claimOrder(
     await lockOrderRow(tx, orderId)
     const current = await liveClaim(tx, orderId, clock.now())
     const other = current && current.userId !== actor.userId ? current : undefined
-    if (other && !options.takeOver) throw new ClaimedByOther(holderOf(other))
+    // RV-2, RV-5: a claim whose holder it is not the turn of in a review moves as a take-over.
+    const yields = other && (await yieldingHolderOf(tx, orderId, actor.userId)) === other.userId
+    if (other && !options.takeOver && !yields) throw new ClaimedByOther(holderOf(other))
     const name = await displayName(tx, actor)
     const row = await writeClaim(tx, orderId, { userId: actor.userId, name }, current, clock)
     if (other) {
@@ -112,16 +115,20 @@ export async function releaseClaim(db: Database, orderId: string, actor: Actor):
 /**
  * 409 when someone else holds a live claim on the order: report writes of a study another
  * clinician reads are refused (the screen keeps the text and turns read-only). An order nobody
- * claims takes writes from anyone, as a backend without claims does.
+ * claims takes writes from anyone, as a backend without claims does. `except` names a holder whose
+ * claim gives way during a review (RV-2, RV-5: ./reviewRules.ts `yieldingHolder`).
  */
 export async function assertNotClaimedByOther(
   q: Queryable,
   orderId: string,
   actor: Actor,
   now: Date,
+  except?: string | null,
 ): Promise<void> {
   const current = await liveClaim(q, orderId, now)
-  if (current && current.userId !== actor.userId) throw new ClaimedByOther(holderOf(current))
+  if (current && current.userId !== actor.userId && current.userId !== except) {
+    throw new ClaimedByOther(holderOf(current))
+  }
 }
 
 async function lockOrderRow(tx: Tx, orderId: string): Promise<void> {

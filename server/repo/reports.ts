@@ -13,7 +13,7 @@ import type { OrderRow, ReportRow } from './mappers'
 import { assertNotClaimedByOther } from './claims'
 import type { ResultsQueue } from './outbox'
 import { appendRevision, insertAddendum, isEmptyReport, sectionsOf } from './reportHistory'
-import { assertChangeable, coSignature } from './reviewRules'
+import { assertChangeable, coSignature, yieldingHolder } from './reviewRules'
 import { assertSignable } from './signing'
 import {
   assertPreconditions,
@@ -28,7 +28,8 @@ import {
  * The start of the clinician report writes (PUT, finalize, sending for review): locks the order
  * row, loads the current report, answers 409 with `finalMessage` when it is final (before any
  * precondition is looked at), 409 `awaiting_review` when it waits for an attending and the writer
- * is not a radiologist (RV-2), 409 `claimed` when another clinician reads the study now, then
+ * is not a radiologist (RV-2), 409 `claimed` when another clinician reads the study now (unless
+ * it is not their turn in a review: `yieldingHolder`), then
  * checks the preconditions. The check and the caller's write happen under the
  * lock in one transaction, so of two writers holding the same version exactly one wins.
  */
@@ -42,7 +43,8 @@ export async function lockDraftForWrite(
   const [current] = await tx.select().from(reports).where(eq(reports.orderId, orderId))
   if (current?.isFinal) throw new Conflict(finalMessage)
   assertChangeable(current, write.actor)
-  await assertNotClaimedByOther(tx, orderId, write.actor, write.at)
+  const yielding = yieldingHolder(current, write.actor.userId)
+  await assertNotClaimedByOther(tx, orderId, write.actor, write.at, yielding)
   const preconditions = write.preconditions ?? {}
   assertPreconditions(preconditions, current)
   return { order, current }

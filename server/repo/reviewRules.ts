@@ -1,9 +1,13 @@
 /**
  * The rules of a trainee's preliminary read that every report write shares (RV-2, RV-6): while it
- * awaits an attending's review only a radiologist changes the report, and a radiologist's
- * signature over a preliminary read (awaiting review, or returned) co-signs it.
+ * awaits an attending's review only a radiologist changes the report, whose turn it is decides
+ * whose claim gives way, and a radiologist's signature over a preliminary read (awaiting review,
+ * or returned) co-signs it.
  */
+import { eq } from 'drizzle-orm'
 import { AWAITING_REVIEW_ERROR, type AuditKind } from '../../contract'
+import type { Queryable } from '../db/client'
+import { reports } from '../db/schema'
 import { Conflict } from '../domain/errors'
 import type { Actor } from './audit'
 import type { ReportRow } from './mappers'
@@ -26,6 +30,40 @@ export function assertChangeable(
   actor: Actor,
 ): void {
   if (current?.preliminaryState === 'awaiting_review' && !reviews(actor)) throw awaitingReview()
+}
+
+/**
+ * Whose claim gives way to `actorId` during a review (RV-2, RV-5): the report's turn decides who
+ * reads it. While it awaits review the trainee who sent it cannot change it, so their screen
+ * holding the study is nobody's reading of it; once returned it is the trainee's again, so the
+ * claim of the attending who returned it gives way to them. Null: claims count as always.
+ */
+export function yieldingHolder(
+  current: Pick<ReportRow, 'preliminaryState' | 'preliminaryBy' | 'returnedBy'> | undefined,
+  actorId: string,
+): string | null {
+  if (current?.preliminaryState === 'awaiting_review') return current.preliminaryBy
+  if (current?.preliminaryState === 'returned' && current.preliminaryBy === actorId) {
+    return current.returnedBy
+  }
+  return null
+}
+
+/** `yieldingHolder` of the order's report as it stands (the caller holds the order row lock). */
+export async function yieldingHolderOf(
+  q: Queryable,
+  orderId: string,
+  actorId: string,
+): Promise<string | null> {
+  const [current] = await q
+    .select({
+      preliminaryState: reports.preliminaryState,
+      preliminaryBy: reports.preliminaryBy,
+      returnedBy: reports.returnedBy,
+    })
+    .from(reports)
+    .where(eq(reports.orderId, orderId))
+  return yieldingHolder(current, actorId)
 }
 
 /**

@@ -143,6 +143,30 @@ describe.skipIf(skipDatabase)('preliminary reports and review', () => {
     expect(report?.preliminary?.state).toBe('awaiting_review')
   })
 
+  it("RV-2 RV-5 whose turn it is decides whose claim gives way: the trainee's while it awaits review, the returner's once returned", async () => {
+    const id = await sentStudy()
+    const holder = async () => (await attending.order(id)).claimed_by?.user_id ?? null
+    // The trainee's screen holds the study again: the attending writes and opens it all the same.
+    expect((await trainee.call('POST', `/orders/${id}/claim`)).status).toBe(200)
+    await attending.save(id, { ...SECTIONS, impression: 'Reviewed.' })
+    expect((await attending.call('POST', `/orders/${id}/claim`)).status).toBe(200)
+    expect(await holder()).toBe(attending.userId)
+    // The trainee's own claim gives way; a colleague's does not.
+    const colleague = await clinician(t, 'Dr Colin Colleague')
+    expect((await colleague.call('POST', `/orders/${id}/claim`)).status).toBe(409)
+    const back = await attending.call('POST', `/orders/${id}/report/return`, { comment: 'Why?' })
+    expect(back.status).toBe(200)
+    // Returned: the attending's screen holding it again does not keep the trainee out.
+    expect((await attending.call('POST', `/orders/${id}/claim`)).status).toBe(200)
+    await trainee.save(id, { ...SECTIONS, impression: 'Answered.' })
+    expect((await trainee.call('POST', `/orders/${id}/claim`)).status).toBe(200)
+    expect(await holder()).toBe(trainee.userId)
+    // Anyone else's write meets the trainee's claim as always.
+    const refused = await colleague.call('PUT', `/orders/${id}/report`, { sections: SECTIONS })
+    expect(refused.status).toBe(409)
+    expect(errorSchema.parse(refused.json()).error).toBe('claimed')
+  })
+
   it('RV-3 the preliminary read keeps the text that was sent, in the report answer, the order and the worklist', async () => {
     const id = await sentStudy()
     await attending.save(id, { ...SECTIONS, findings: 'Edited by the attending.' })
