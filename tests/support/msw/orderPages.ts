@@ -71,7 +71,11 @@ function matches(order: Order, query: URLSearchParams, caller: string): boolean 
   const text = searchable(order)
   const claimed = query.get('claimed')
   const holder = order.claimed_by ?? null
+  const preliminary = order.report?.is_final ? null : order.report?.preliminary
+  // RV-21: `review=awaiting_mine`, trainees' reports awaiting review the caller did not send.
+  const awaitsCaller = preliminary?.state === 'awaiting_review' && preliminary.by.user_id !== caller
   return (
+    (query.get('review') === null || awaitsCaller) &&
     (claimed === null || (claimed === 'mine' ? holder?.user_id === caller : holder === null)) &&
     (statuses === null ||
       statuses.some((status) =>

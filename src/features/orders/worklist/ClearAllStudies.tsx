@@ -21,7 +21,7 @@ import {
   selectClearAll,
   type ClearAllFailure,
 } from '../ordersSlice'
-import { selectSessionAccess, selectSessionAccessKnown } from '../../../services/api/teachingApi'
+import { selectSessionAccess } from '../../../services/api/teachingApi'
 
 export const CLEAR_ALL_QUESTION =
   'This will clear ALL conversations (messages, reports, and reset status for all orders). Continue?'
@@ -57,9 +57,8 @@ export function ClearAllStudies() {
   const finishedWithNotes = status === 'done' && (failedSome || skipped > 0)
   const skippedText = skipped > 0 ? describeSkipped(done - failed.length - skipped, skipped) : ''
   const open = status === 'confirming' || status === 'running' || finishedWithNotes
-  const offered = useAppSelector(
-    (state) => selectSessionAccessKnown(state) && selectSessionAccess(state).clear_all,
-  )
+  // Until /me answers it is offered, as by a backend without /me (the spec's journey).
+  const offered = useAppSelector((state) => selectSessionAccess(state).clear_all)
 
   const close = () => {
     if (status === 'confirming') dispatch(clearAllCancelled())

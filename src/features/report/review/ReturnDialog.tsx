@@ -5,7 +5,7 @@
  * keeps the comment.
  */
 import { Button, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { REVIEW_LIMITS, type Id } from '../../../../contract'
 import { useReturnToTraineeMutation } from '../../../services/api/teachingApi'
 import { refusalMessage } from './refusal'
@@ -25,6 +25,14 @@ export function ReturnDialog({
   const [comment, setComment] = useState('')
   const [send, { isLoading, error, reset }] = useReturnToTraineeMutation()
   const commentRef = useRef<HTMLTextAreaElement>(null)
+  // The comment is drawn after the dialog has opened and placed its focus: it takes it then.
+  useEffect(() => {
+    if (!open) return
+    const timer = setTimeout(() => commentRef.current?.focus(), 0)
+    return () => {
+      clearTimeout(timer)
+    }
+  }, [open])
   const close = () => {
     reset()
     onClose()
