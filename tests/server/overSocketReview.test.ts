@@ -51,7 +51,12 @@ describe.skipIf(skipDatabase)('the review of a trainee’s report over a real so
   }
 
   it('SEC-10 sendForReview answers 200 with the report, now awaiting review', async () => {
-    const { sent } = await sentForReview(0)
+    const id = orders[0]!.id
+    const body = { sections: normalSections }
+    expect(
+      (await s.call('saveReport', { token: trainee.token, params: { id }, body })).status,
+    ).toBe(200)
+    const sent = await s.call('sendForReview', { token: trainee.token, params: { id } })
     const report = expectAnswer(sent, 200, reportAnswerSchema)
     expect(report.is_final).toBe(false)
     expect(report.preliminary).toMatchObject({
