@@ -7,7 +7,8 @@ import type { SagaIterator } from 'redux-saga'
 import { put, select } from 'redux-saga/effects'
 import { parseReport, saveStarted, type ReportDraft, type SaveFailure } from '../../features/report'
 import { isApiError } from '../../services/api/baseApi'
-import { AWAITING_REVIEW_ERROR, type Id, type QaOverride } from '../../../contract'
+import type { Id, QaOverride } from '../../../contract'
+import { AWAITING_REVIEW } from '../../services/api/teachingApi'
 import type { ListedOrder, Report } from '../../services/api/model'
 import { selectOrderById } from '../../services/api/orderCache'
 import { ordersApi } from '../../services/api/ordersApi'
@@ -21,7 +22,7 @@ export const CONFLICT = 409
 export function toFailure(error: unknown): SaveFailure {
   // RV-20: a trainee's save while the report awaits review: the server's words are shown.
   const refusal = refusalOf(error)
-  if (refusal?.error === AWAITING_REVIEW_ERROR && isApiError(error)) {
+  if (refusal?.error === AWAITING_REVIEW && isApiError(error)) {
     return { status: error.status, message: refusal.message || error.message, code: refusal.error }
   }
   if (isApiError(error)) return { status: error.status, message: error.message }

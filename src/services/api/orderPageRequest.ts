@@ -40,9 +40,16 @@ export function orderPageRequest({
   review,
   cursor,
 }: OrderPageArg): ApiRequest {
-  const query = { limit: String(ORDERS_PER_PAGE), status, q, priority, modality, claimed }
-  // Named only when asked for, so every other request (the first page's above all) is as before.
   return apiRequest('listOrders', {
-    query: review === undefined ? { ...query, cursor } : { ...query, review, cursor },
+    query: {
+      limit: String(ORDERS_PER_PAGE),
+      status,
+      q,
+      priority,
+      modality,
+      claimed,
+      review,
+      cursor,
+    },
   })
 }

@@ -17,6 +17,7 @@ import { CANCELLED_STATUS, FINAL_STATUS, type Id } from '../../../contract'
 import type { ListedOrder, Order, OrderPage } from './model'
 import { walk, type OrderFilter } from './orderPages'
 import { studyText } from './studyText'
+import { awaitsReviewBy } from './awaitingReview'
 import { cachedOrderLists, ordersApi, type OrderPageArg, type OrdersState } from './ordersApi'
 
 type Access = {
@@ -26,18 +27,6 @@ type Access = {
 
 const listOf = (text: string | undefined) =>
   text === undefined ? null : text.split(',').map((item) => item.trim().toLowerCase())
-
-/**
- * RV-21: a trainee's report awaiting review that `viewerId` did not send (`review=awaiting_mine`).
- */
-export function awaitsReviewBy(order: ListedOrder, viewerId: Id | null): boolean {
-  const preliminary = order.report?.preliminary
-  return (
-    preliminary?.state === 'awaiting_review' &&
-    order.report?.is_final !== true &&
-    preliminary.by.user_id !== viewerId
-  )
-}
 
 /** Whether the server would list `order` under `filter` (see the file's comment for the limits). */
 export function belongsIn(order: ListedOrder, filter: OrderFilter, viewerId: Id | null): boolean {

@@ -7,7 +7,7 @@
  */
 import { apiRequest } from './apiRequest'
 import { baseApi } from './baseApi'
-import type { Id } from '../../../contract'
+import type { AWAITING_REVIEW_ERROR, Id, ReviewFilter } from '../../../contract'
 import type { Report, SessionAccess } from './model'
 import { refreshOrder, type OrderCacheAccess } from './orderCache'
 import { storeReport } from './reportApi'
@@ -27,6 +27,16 @@ async function takeReport(
   }
   await (report ? storeReport(lifecycle, orderId, report) : refreshOrder(lifecycle, orderId))
 }
+
+/*
+ * The contract's codes, written here rather than imported: every constant of the contract some
+ * screen imports weighs on the first screen's bundle (the constants module loads with it), and
+ * these are the workspace's alone. Their types hold them to the contract's words.
+ */
+/** 409: the report waits for an attending's review (RV-20). */
+export const AWAITING_REVIEW: typeof AWAITING_REVIEW_ERROR = 'awaiting_review'
+/** `review=` of GET /orders: reports awaiting the caller's review (RV-21). */
+export const AWAITING_MINE: ReviewFilter = 'awaiting_mine'
 
 export const teachingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

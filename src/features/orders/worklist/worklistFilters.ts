@@ -6,8 +6,8 @@
 import { PRIORITY_RANK } from '../../../shared/constants'
 import type { OrderFilter } from '../../../services/api/orderPages'
 import type { ListedOrder } from '../../../services/api/model'
-import { FINAL_STATUS, REVIEW_FILTERS, type Id } from '../../../../contract'
-import { awaitsReviewBy } from '../../../services/api/orderPlacement'
+import { FINAL_STATUS, type Id, type ReviewFilter } from '../../../../contract'
+import { awaitsReviewBy } from '../../../services/api/awaitingReview'
 import type { WorklistFilters } from './worklistSlice'
 
 /** The page query's parameters of `filters`; only those that narrow, so no filter is `{}`. */
@@ -17,7 +17,8 @@ export function filterQuery(filters: WorklistFilters): OrderFilter {
   if (filters.modality !== '') query.modality = filters.modality
   if (filters.claimed !== 'all') query.claimed = filters.claimed
   if (filters.final) query.status = FINAL_STATUS
-  if (filters.review) query.review = REVIEW_FILTERS[0]
+  // RV-21 (a literal: the contract's list would weigh on the first screen's bundle).
+  if (filters.review) query.review = 'awaiting_mine' satisfies ReviewFilter
   return query
 }
 

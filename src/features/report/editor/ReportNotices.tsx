@@ -4,8 +4,8 @@
  * were saved (RP-5; their text is then kept apart, to copy).
  */
 import { Alert, Box, Button, Field, Stack, Text, Textarea } from '@chakra-ui/react'
-import { AWAITING_REVIEW_ERROR } from '../../../../contract'
 import type { QaSignedOver } from '../../../services/api/model'
+import { AWAITING_REVIEW } from '../../../services/api/teachingApi'
 import { formatClockTime } from '../../../shared/clockTime'
 import type { ReportDraft } from './reconcile'
 import type { FinalizeState } from './reportSlice'
@@ -66,7 +66,7 @@ export function SaveError({
   const error = draft.saveError
   // While a conflict waits for a choice, saving is on hold: a past failure has nothing to retry.
   if (draft.save !== 'failed' || !error || draft.finalizedElsewhere || draft.conflict) return null
-  if (error.code === AWAITING_REVIEW_ERROR) {
+  if (error.code === AWAITING_REVIEW) {
     // RV-20: the text stays in this tab; the server's words say why it was not saved.
     return (
       <Alert.Root status="warning" variant="subtle">

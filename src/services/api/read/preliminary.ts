@@ -3,13 +3,20 @@
  * none (null), and one whose state or sender cannot be read is as none, so the report shows as an
  * ordinary draft rather than a review nobody can act on.
  */
-import { PRELIMINARY_STATES, type PreliminaryState } from '../../../../contract'
+import type { PreliminaryState } from '../../../../contract'
 import type { Preliminary, ReportSections } from '../model'
 import { readUserRef } from './people'
 import { isRecord, readText, readTimestamp } from './values'
 
+/** The contract's states (written out: see AWAITING_REVIEW in teachingApi.ts for why). */
+const STATES: ReadonlySet<string> = new Set<PreliminaryState>([
+  'awaiting_review',
+  'returned',
+  'signed',
+])
+
 function isState(value: unknown): value is PreliminaryState {
-  return PRELIMINARY_STATES.includes(value as PreliminaryState)
+  return typeof value === 'string' && STATES.has(value)
 }
 
 function readReturned(raw: unknown): Preliminary['returned'] {
