@@ -9,7 +9,9 @@
  * - What the live worklist, a read of the order (a refused save reads it) or a renewal says of the
  *   study's claim is looked at: someone else holding it while the clinician did means they took it over
  *   (`studyTakenOver`: the editor turns read-only, the draft keeps every word); nobody holding it
- *   while the clinician reads means it is the clinician's to claim again.
+ *   while the clinician reads means it is the clinician's to claim again, unless it is not their
+ *   turn (RV-2, RV-5): a report awaiting review is an attending's, so a trainee's screen does not
+ *   claim it; a returned one is its trainee's, so the returning attending's screen does not.
  * - Closing the study, opening another, logging out and the idle sign-out release the claim; a
  *   session that ended (expired, refused) cannot, and its lease runs out. Another clinician's
  *   session taking the tab over claims the open study anew, for them.
@@ -38,6 +40,8 @@ import { isApiError } from '../../services/api/baseApi'
 import { claimsApi } from '../../services/api/claimsApi'
 import type { ClaimHolder } from '../../services/api/model'
 import { selectOrderById } from '../../services/api/orderCache'
+import { isRecord } from '../../services/api/read/values'
+import { isReviewer, selectSessionAccess } from '../../services/api/teachingApi'
 import { changeOrder } from '../../services/api/orderChanges'
 import { ordersApi, type OrdersState } from '../../services/api/ordersApi'
 import { claimHolderOfRefusal, readClaimHolder } from '../../services/api/read/claims'
@@ -46,8 +50,11 @@ import { liveEventReceived } from '../liveEventsSaga'
 
 const RENEW_MS = CLAIM.renewSeconds * 1000
 
-/** What is known of who holds the study's claim (someone, nobody), and whether it is signed. */
-type HolderNews = { holder: ClaimHolder | null; signed: boolean } | undefined
+/**
+ * What is known of who holds the study's claim (someone, nobody), whether it is signed, and the
+ * report as it came (whose turn a review is, `theirsNow`).
+ */
+type HolderNews = { holder: ClaimHolder | null; signed: boolean; report: unknown } | undefined
 
 /** The caches' copy of the study's claim, patched like every other change (replayable). */
 function* patchHolder(orderId: Id, holder: ClaimHolder | null): SagaIterator {
@@ -108,6 +115,7 @@ function newsOf(orderId: Id, action: unknown): HolderNews {
     return {
       holder: value === null ? null : readClaimHolder(value),
       signed: isSigned({ report }),
+      report,
     }
   }
   if (liveEventReceived.match(action)) {
@@ -135,6 +143,41 @@ function isSigned(order: { report?: unknown } | undefined): boolean {
     : false
 }
 
+/**
+ * RV-2, RV-5: whether a report under review is someone else's turn for the clinician: awaiting
+ * review, an attending's (a clinician who is no radiologist cannot change it); returned, its
+ * trainee's. Such a study is read without a claim, so nobody is asked 'Take over?' over it.
+ */
+function* theirsNow(report: unknown): SagaIterator<boolean> {
+  const preliminary = isRecord(report) ? report.preliminary : undefined
+  if (!isRecord(preliminary)) return false
+  if (preliminary.state === 'awaiting_review') {
+    return !isReviewer(
+      (yield select(selectSessionAccess)) as ReturnType<typeof selectSessionAccess>,
+    )
+  }
+  if (preliminary.state !== 'returned') return false
+  const sender = isRecord(preliminary.by) ? preliminary.by.user_id : undefined
+  return sender !== (yield* viewer())
+}
+
+/** The cached order's report (what a review write's answer put there at once). */
+function* cachedReport(orderId: Id): SagaIterator<unknown> {
+  const cached = (yield select((state: OrdersState) => selectOrderById(state, orderId))) as
+    { report?: unknown } | undefined
+  return cached?.report
+}
+
+/** Until the study is the clinician's turn again (or signed): news of its report is watched. */
+function* whileTheirs(orderId: Id): SagaIterator<'claim' | 'signed'> {
+  for (;;) {
+    const said = newsOf(orderId, yield take(newsFor(orderId)))
+    if (!said) continue
+    if (said.signed) return 'signed'
+    if (!(yield* theirsNow(said.report))) return 'claim'
+  }
+}
+
 /** The holder as the screen names them. */
 const named = (holder: ClaimHolder): Holder => ({ user_id: holder.user_id, name: holder.name })
 
@@ -143,7 +186,7 @@ const named = (holder: ClaimHolder): Holder => ({ user_id: holder.user_id, name:
  * go (then the study is the clinician's to claim), or the report being signed (then there is
  * nothing left to take over: anyone may add an addendum).
  */
-function* whileReadByOther(orderId: Id): SagaIterator<'take_over' | 'claim' | 'signed'> {
+function* whileReadByOther(orderId: Id): SagaIterator<'take_over' | 'claim' | 'signed' | 'theirs'> {
   for (;;) {
     const { choice, news } = (yield race({
       choice: take(choiceFor(orderId)),
@@ -156,7 +199,7 @@ function* whileReadByOther(orderId: Id): SagaIterator<'take_over' | 'claim' | 's
     const said = newsOf(orderId, news)
     if (!said) continue
     if (said.signed) return 'signed'
-    if (said.holder === null) return 'claim'
+    if (said.holder === null) return (yield* theirsNow(said.report)) ? 'theirs' : 'claim'
     const me = yield* viewer()
     if (said.holder.user_id === me) return 'claim'
     yield put(studyHolderChanged({ orderId, holder: named(said.holder) }))
@@ -168,13 +211,15 @@ function* whileReadByOther(orderId: Id): SagaIterator<'take_over' | 'claim' | 's
  * when it was let go (expired) and is to be claimed again, or 'signed' once the report is signed
  * (a signed study is not claimed, CLM-12).
  */
-function* whileHeld(orderId: Id): SagaIterator<ClaimHolder | null | 'signed'> {
+function* whileHeld(orderId: Id): SagaIterator<ClaimHolder | null | 'signed' | 'theirs'> {
   for (;;) {
     const { news } = (yield race({
       renew: delay(RENEW_MS),
       news: take(newsFor(orderId)),
     })) as { renew?: true; news?: unknown }
     if (news === undefined) {
+      // A review step the clinician took (its answer is cached at once) ended their claim.
+      if (yield* theirsNow(yield* cachedReport(orderId))) return 'theirs'
       const renewal = yield* askForClaim(orderId, false)
       if (renewal.kind === 'other') return renewal.holder
       if (renewal.kind === 'unavailable' || renewal.kind === 'gone') return null
@@ -183,7 +228,7 @@ function* whileHeld(orderId: Id): SagaIterator<ClaimHolder | null | 'signed'> {
     const said = newsOf(orderId, news)
     if (!said) continue
     if (said.signed) return 'signed'
-    if (said.holder === null) return null
+    if (said.holder === null) return (yield* theirsNow(said.report)) ? 'theirs' : null
     if (said.holder.user_id !== (yield* viewer())) return said.holder
   }
 }
@@ -193,7 +238,7 @@ function* readByOther(
   orderId: Id,
   holder: ClaimHolder,
   takenOver: boolean,
-): SagaIterator<'take_over' | 'claim' | 'signed'> {
+): SagaIterator<'take_over' | 'claim' | 'signed' | 'theirs'> {
   yield put(
     takenOver
       ? studyTakenOver({ orderId, holder: named(holder) })
@@ -231,11 +276,16 @@ export function* readStudy(orderId: Id): SagaIterator {
   if (yield* holds(orderId)) yield put(studyClaimEnded({ orderId }))
   const cached = (yield select((state: OrdersState) => selectOrderById(state, orderId))) as
     { claimed_by?: ClaimHolder | null; report?: unknown } | undefined
-  let next: 'claim' | 'take_over' | 'signed' = isSigned(cached) ? 'signed' : 'claim'
+  let next: 'claim' | 'take_over' | 'signed' | 'theirs' = isSigned(cached) ? 'signed' : 'claim'
+  if (next === 'claim' && (yield* theirsNow(cached?.report))) next = 'theirs'
   if (next === 'claim' && cached?.claimed_by && cached.claimed_by.user_id !== (yield* viewer())) {
     next = yield* readByOther(orderId, cached.claimed_by, false)
   }
   while (next !== 'signed') {
+    if (next === 'theirs') {
+      next = yield* whileTheirs(orderId)
+      continue
+    }
     const result = yield* askForClaim(orderId, next === 'take_over')
     next = 'claim'
     if (result.kind === 'gone') return
@@ -267,6 +317,12 @@ export function* readStudy(orderId: Id): SagaIterator {
       continue
     }
     if (takenBy === null) continue
+    if (takenBy === 'theirs') {
+      // Our server ended the claim with the review step; the store lets it go too.
+      yield put(studyClaimEnded({ orderId }))
+      next = 'theirs'
+      continue
+    }
     next = yield* readByOther(orderId, takenBy, true)
   }
   yield put(studyFoundSigned({ orderId }))
