@@ -12,8 +12,8 @@ import {
   QA_ISSUE_CODES,
   QA_SEVERITIES,
   REPORT_SECTION_KEYS,
-  REVIEW_FILTERS,
 } from './constants'
+import { REVIEW_FILTERS } from './teachingConstants'
 import { inputText } from './inputText'
 import { qaOverrideSchema } from './signing'
 import {

@@ -4,7 +4,8 @@
  * all of it; see there for the decisions the product spec leaves open.
  */
 import { z } from 'zod'
-import { LIMITS, PRELIMINARY_STATES, REPORT_SECTION_KEYS } from './constants'
+import { LIMITS, REPORT_SECTION_KEYS } from './constants'
+import { PRELIMINARY_STATES } from './teachingConstants'
 import { inputText } from './inputText'
 import { communicationSchema, qaOverrideSchema } from './signing'
 

@@ -79,6 +79,7 @@ export * from './library'
 export * from './signing'
 export * from './text'
 export * from './teaching'
+export * from './teachingConstants'
 
 /**
  * Every route, in one table: method, path (Fastify style, from `routePaths`), and its schemas. The

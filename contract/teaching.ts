@@ -14,7 +14,7 @@
  *   GET /admin/audit/export: the same filters, every matching event as CSV (text/csv).
  */
 import { z } from 'zod'
-import { AUDIT_KINDS, AUDIT_PAGE, ROLES } from './constants'
+import { AUDIT_KINDS, AUDIT_PAGE, ROLES } from './teachingConstants'
 import { idSchema, paramIdSchema, timestampSchema } from './entities'
 import { honestText, inputText } from './inputText'
 

@@ -13,9 +13,13 @@ import { fileLine, measureInitialJs } from './initialJs'
  * from (221,002 B on 2026-11-26, about 2% below, after the workspace's slices left the first
  * screen). Raised by 1 KiB on 2026-11-27, a decision: the first screen carries the order-change
  * action every source of a change dispatches (EV-12) and the urgent target (WL-13), 225,332 B.
+ * Raised by half a KiB on 2026-11-28, a decision: the login screen says why a deactivated account
+ * is refused (RL-5), the router knows the lazily loaded /admin (ADM-10), and the first rows and
+ * the worklist's request carry the review filter and mark (RV-21): 226,455 B, after the teaching
+ * constants moved out of the first screen (contract/teachingConstants.ts).
  * Lower it when the first screen shrinks; never raise it by habit.
  */
-export const INITIAL_JS_BUDGET_GZIP = 221 * 1024
+export const INITIAL_JS_BUDGET_GZIP = 221.5 * 1024
 
 /**
  * The page's first script (src/main.tsx and what it imports statically: the entry chunk) runs
