@@ -49,6 +49,9 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   'Export CSV': ADMIN_PAGE,
   'Deactivate …': ADMIN_PAGE,
   'Reactivate …': ADMIN_PAGE,
+  Admin: `${ADMIN_PAGE}; the header's link to it, an admin's (RL-16): tests/e2e/teaching.spec.ts`,
+  'Return to trainee':
+    'an attending reviewing a trainee’s report, with three clinicians of three roles (RV-17, RV-28): tests/e2e/teaching.spec.ts and tests/src/features/report/review/',
 }
 
 type ByHand = Readonly<Record<string, { names?: readonly string[]; why: string }>>
