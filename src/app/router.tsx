@@ -22,9 +22,7 @@ export const Workspace = lazyComponent(() =>
 )
 
 /** The Admin page (ADM-10): its code loads only when /admin is opened. */
-export const Admin = lazyComponent(() =>
-  import('./AdminFrame').then((module) => module.AdminFrame),
-)
+export const Admin = lazyComponent(() => import('./AdminFrame').then((module) => module.AdminFrame))
 
 function AdminScreen() {
   return useDownloaded(Admin) ? <Admin /> : <SessionLoading />
