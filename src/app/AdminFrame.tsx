@@ -14,6 +14,7 @@ import {
   useWhoAmIQuery,
 } from '../services/api/teachingApi'
 import { useAppSelector } from './hooks'
+import { HEADER_BAR } from './headerBar'
 
 export function AdminFrame() {
   // Read here too, not only by the session's flow: the page may be the first one opened.
@@ -24,17 +25,7 @@ export function AdminFrame() {
   if (!access.roles.includes('admin')) return <Navigate to="/" replace />
   return (
     <Box minH="100dvh" bg="bg">
-      <Flex
-        as="header"
-        align="center"
-        gap="3"
-        px="4"
-        py="2"
-        minHeight="14"
-        borderBottomWidth="1px"
-        borderColor="border"
-        bg="bg.subtle"
-      >
+      <Flex {...HEADER_BAR}>
         <Link asChild fontWeight="medium" color="fg" focusRing="outside">
           <RouterLink to="/">Worklist</RouterLink>
         </Link>

@@ -47,6 +47,7 @@ import {
   sidebarToggled,
 } from '../shared/layoutSlice'
 import { useStudyAddress } from './useStudyAddress'
+import { HEADER_BAR } from './headerBar'
 
 const StudyChat = lazyComponent(() => import('./StudyChat').then((module) => module.StudyChat))
 const StudyReport = lazyComponent(() =>
@@ -95,17 +96,7 @@ export function WorkspaceFrame() {
           marginLeft={sidebarOpen ? SIDEBAR_WIDTH : '0'}
           transition={`margin-left ${transition}`}
         >
-          <Flex
-            as="header"
-            align="center"
-            gap="3"
-            px="4"
-            py="2"
-            minHeight="14"
-            borderBottomWidth="1px"
-            borderColor="border"
-            bg="bg.subtle"
-          >
+          <Flex {...HEADER_BAR}>
             <IconButton
               aria-label="Toggle sidebar"
               aria-controls={SIDEBAR_ID}
