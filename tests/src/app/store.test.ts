@@ -34,6 +34,7 @@ describe('the store', () => {
       'layout',
       'orders',
       'report',
+      'review',
       'signing',
       'worklist',
     ])
