@@ -40,21 +40,13 @@ import { isApiError } from '../../services/api/baseApi'
 import { claimsApi } from '../../services/api/claimsApi'
 import type { ClaimHolder } from '../../services/api/model'
 import { selectOrderById } from '../../services/api/orderCache'
-import { isRecord } from '../../services/api/read/values'
-import { isReviewer, selectSessionAccess } from '../../services/api/teachingApi'
 import { changeOrder } from '../../services/api/orderChanges'
 import { ordersApi, type OrdersState } from '../../services/api/ordersApi'
-import { claimHolderOfRefusal, readClaimHolder } from '../../services/api/read/claims'
+import { claimHolderOfRefusal } from '../../services/api/read/claims'
 import { callEndpoint } from '../effects/endpoint'
-import { liveEventReceived } from '../liveEventsSaga'
+import { cachedReport, isSigned, newsFor, newsOf, theirsNow } from './claimNews'
 
 const RENEW_MS = CLAIM.renewSeconds * 1000
-
-/**
- * What is known of who holds the study's claim (someone, nobody), whether it is signed, and the
- * report as it came (whose turn a review is, `theirsNow`).
- */
-type HolderNews = { holder: ClaimHolder | null; signed: boolean; report: unknown } | undefined
 
 /** The caches' copy of the study's claim, patched like every other change (replayable). */
 function* patchHolder(orderId: Id, holder: ClaimHolder | null): SagaIterator {
@@ -107,66 +99,9 @@ function* viewer(): SagaIterator<Id | null> {
   return (yield select(selectViewerId)) as Id | null
 }
 
-/** The news an action carries about the study's claim, if any. */
-function newsOf(orderId: Id, action: unknown): HolderNews {
-  const holderIn = (raw: unknown): HolderNews => {
-    if (typeof raw !== 'object' || raw === null || !('claimed_by' in raw)) return undefined
-    const { claimed_by: value, report } = raw as { claimed_by: unknown; report?: unknown }
-    return {
-      holder: value === null ? null : readClaimHolder(value),
-      signed: isSigned({ report }),
-      report,
-    }
-  }
-  if (liveEventReceived.match(action)) {
-    return action.payload.orderId === orderId ? holderIn(action.payload.order) : undefined
-  }
-  if (ordersApi.endpoints.getOrder.matchFulfilled(action)) {
-    return action.meta.arg.originalArgs === orderId ? holderIn(action.payload) : undefined
-  }
-  return undefined
-}
-
-function newsFor(orderId: Id) {
-  return (action: unknown): boolean => newsOf(orderId, action) !== undefined
-}
-
 const choiceFor = (orderId: Id) => (action: unknown) =>
   (takeOverChosen.match(action) || takeOverDeclined.match(action)) &&
   action.payload.orderId === orderId
-
-/** Whether an order (raw, or as cached) carries a signed report. */
-function isSigned(order: { report?: unknown } | undefined): boolean {
-  const report = order?.report
-  return typeof report === 'object' && report !== null && 'is_final' in report
-    ? report.is_final === true
-    : false
-}
-
-/**
- * RV-2, RV-5: whether a report under review is someone else's turn for the clinician: awaiting
- * review, an attending's (a clinician who is no radiologist cannot change it); returned, its
- * trainee's. Such a study is read without a claim, so nobody is asked 'Take over?' over it.
- */
-function* theirsNow(report: unknown): SagaIterator<boolean> {
-  const preliminary = isRecord(report) ? report.preliminary : undefined
-  if (!isRecord(preliminary)) return false
-  if (preliminary.state === 'awaiting_review') {
-    return !isReviewer(
-      (yield select(selectSessionAccess)) as ReturnType<typeof selectSessionAccess>,
-    )
-  }
-  if (preliminary.state !== 'returned') return false
-  const sender = isRecord(preliminary.by) ? preliminary.by.user_id : undefined
-  return sender !== (yield* viewer())
-}
-
-/** The cached order's report (what a review write's answer put there at once). */
-function* cachedReport(orderId: Id): SagaIterator<unknown> {
-  const cached = (yield select((state: OrdersState) => selectOrderById(state, orderId))) as
-    { report?: unknown } | undefined
-  return cached?.report
-}
 
 /** Until the study is the clinician's turn again (or signed): news of its report is watched. */
 function* whileTheirs(orderId: Id): SagaIterator<'claim' | 'signed'> {
