@@ -46,6 +46,11 @@ describe("a trainee's report", () => {
     expect(O1().report?.sections.impression).toBe('No acute findings.')
     expect(view.report).toHaveAttribute('readonly')
     expect(view.impression).toHaveAttribute('readonly')
+    // The question's own 'Send for review' leaves with the dialog's closing animation, which
+    // a busy machine may still be playing when the notice shows.
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).toBeNull()
+    })
     expect(screen.queryByRole('button', { name: 'Send for review' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Finalize' })).toBeNull()
   })
