@@ -3,6 +3,7 @@
  * built from the entities of contract/entities.ts. The index re-exports all of it.
  */
 import { z } from 'zod'
+import { followUpProposalSchema } from './followUpInput'
 import {
   CLAIMED_FILTERS,
   IMPRESSION_DRAFT_MAX_CHARS,
@@ -58,7 +59,7 @@ export const messageListSchema = z.array(messageSchema)
  *   modality, the body part or the study description (case-insensitive). A search looks at every
  *   order, signed long ago or not; without `q` a page holds the worklist only.
  */
-const listParameter = <T extends z.ZodType<string, string>>(item: T) =>
+export const listParameter = <T extends z.ZodType<string, string>>(item: T) =>
   inputText(z.string().max(400))
     .transform((value) =>
       value
@@ -226,7 +227,11 @@ export const qaIssueSchema = z.object({
   excerpt: z.string(),
 })
 export type QaIssue = z.infer<typeof qaIssueSchema>
-export const checkReportAnswerSchema = z.object({ issues: z.array(qaIssueSchema) })
+export const checkReportAnswerSchema = z.object({
+  issues: z.array(qaIssueSchema),
+  /** The follow-up recommendations found in the text (FU-1); absent from a backend without them. */
+  follow_ups: z.array(followUpProposalSchema).optional(),
+})
 export type CheckReportAnswer = z.infer<typeof checkReportAnswerSchema>
 
 // POST /orders/{id}/report/impression-draft (IMP-1): an impression drafted from the Findings

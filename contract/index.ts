@@ -41,6 +41,25 @@ import {
   whoAmIAnswerSchema,
 } from './teaching'
 import {
+  criticalCommunicationStatsSchema,
+  followUpPageSchema,
+  followUpParamsSchema,
+  followUpSchema,
+  followUpStatsSchema,
+  listFollowUpsQuerySchema,
+  myPeerReviewsSchema,
+  peerReviewAskSchema,
+  peerReviewRatesQuerySchema,
+  peerReviewRatesSchema,
+  peerReviewSchema,
+  recordPeerReviewRequestSchema,
+  resolveFollowUpRequestSchema,
+  statsQuerySchema,
+  turnaroundQuerySchema,
+  turnaroundStatsSchema,
+  volumeStatsSchema,
+} from './outcomes'
+import {
   orderParamsSchema,
   messageParamsSchema,
   patientListSchema,
@@ -80,6 +99,9 @@ export * from './signing'
 export * from './text'
 export * from './teaching'
 export * from './teachingConstants'
+export * from './followUpInput'
+export * from './outcomes'
+export * from './outcomesConstants'
 
 /**
  * Every route, in one table: method, path (Fastify style, from `routePaths`), and its schemas. The
@@ -238,6 +260,52 @@ export const routes = {
     ...routePaths.exportAuditEvents,
     query: auditQuerySchema,
     answer: auditExportSchema,
+  },
+  /** Overdue first (contract/outcomes.ts). */
+  listFollowUps: {
+    ...routePaths.listFollowUps,
+    query: listFollowUpsQuerySchema,
+    answer: followUpPageSchema,
+  },
+  /** 409 `FOLLOW_UP_CLOSED_ERROR` when already completed or declined. */
+  resolveFollowUp: {
+    ...routePaths.resolveFollowUp,
+    params: followUpParamsSchema,
+    body: resolveFollowUpRequestSchema,
+    answer: followUpSchema,
+  },
+  askPeerReview: {
+    ...routePaths.askPeerReview,
+    params: orderParamsSchema,
+    answer: peerReviewAskSchema,
+  },
+  /** 201 with the review; 409 `PEER_REVIEW_EXISTS_ERROR` or `NOT_REVIEWABLE_ERROR`. */
+  recordPeerReview: {
+    ...routePaths.recordPeerReview,
+    body: recordPeerReviewRequestSchema,
+    answer: peerReviewSchema,
+  },
+  listMyPeerReviews: { ...routePaths.listMyPeerReviews, answer: myPeerReviewsSchema },
+  peerReviewRates: {
+    ...routePaths.peerReviewRates,
+    query: peerReviewRatesQuerySchema,
+    answer: peerReviewRatesSchema,
+  },
+  turnaroundStats: {
+    ...routePaths.turnaroundStats,
+    query: turnaroundQuerySchema,
+    answer: turnaroundStatsSchema,
+  },
+  volumeStats: { ...routePaths.volumeStats, query: statsQuerySchema, answer: volumeStatsSchema },
+  criticalCommunicationStats: {
+    ...routePaths.criticalCommunicationStats,
+    query: statsQuerySchema,
+    answer: criticalCommunicationStatsSchema,
+  },
+  followUpStats: {
+    ...routePaths.followUpStats,
+    query: statsQuerySchema,
+    answer: followUpStatsSchema,
   },
 } as const satisfies Record<keyof typeof routePaths, object>
 

@@ -4,8 +4,8 @@
  * (ACR Practice Parameter for Communication of Diagnostic Imaging Findings: who was told, how,
  * when, and whether the recipient read the finding back).
  *
- * - POST /orders/{id}/report/finalize takes an optional body `{qa_override: {reason, codes}}`;
- *   no body, or `{}`, stays valid (the spec's call has none).
+ * - POST /orders/{id}/report/finalize takes an optional body `{qa_override: {reason, codes},
+ *   follow_ups}`; no body, or `{}`, stays valid (the spec's call has none).
  * - POST /orders/{id}/report/communications records one communication (201); GET lists them,
  *   oldest first. A final report still takes one: it is often documented after the signature.
  * - Our server refuses to sign (409) a report holding `[bracketed fields]` (`UNFILLED_FIELDS_ERROR`,
@@ -15,6 +15,7 @@
 import { z } from 'zod'
 import { QA_ISSUE_CODES } from './constants'
 import { honestText, nameText } from './inputText'
+import { followUpInputListSchema } from './followUpInput'
 
 export const COMMUNICATION_METHODS = ['phone', 'in_person', 'secure_message'] as const
 export type CommunicationMethod = (typeof COMMUNICATION_METHODS)[number]
@@ -49,7 +50,14 @@ export const qaOverrideSchema = z.strictObject({
 export type QaOverride = z.infer<typeof qaOverrideSchema>
 
 // POST /orders/{id}/report/finalize: an optional body (none, or `{}`: the spec's call).
-export const finalizeRequestSchema = z.strictObject({ qa_override: qaOverrideSchema.optional() })
+export const finalizeRequestSchema = z.strictObject({
+  qa_override: qaOverrideSchema.optional(),
+  /**
+   * The follow-ups the signer confirmed (./followUpInput.ts), `[]` for none. Absent: the server
+   * tracks every recommendation it finds in the signed text itself (FU-3).
+   */
+  follow_ups: followUpInputListSchema.optional(),
+})
 export type FinalizeRequest = z.input<typeof finalizeRequestSchema>
 
 /** The 409 of a refused signature: `count` says how many `[bracketed fields]` are left. */

@@ -62,5 +62,10 @@ export const AUDIT_KINDS = [
   'roles_changed',
   'account_deactivated',
   'account_reactivated',
+  // Closing the loop: follow-ups (FU-*) and peer review (PEER-*).
+  'follow_up_created',
+  'follow_up_completed',
+  'follow_up_declined',
+  'peer_review_recorded',
 ] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]

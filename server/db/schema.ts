@@ -6,3 +6,4 @@
 export * from './clinicalSchema'
 export * from './identitySchema'
 export * from './departmentSchema'
+export * from './outcomesSchema'

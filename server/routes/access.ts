@@ -52,6 +52,19 @@ export const ROUTE_ROLES: Record<RouteName, readonly UserRole[] | 'anyone'> = {
   updateUser: ADMIN,
   listAuditEvents: ADMIN,
   exportAuditEvents: ADMIN,
+  // Follow-ups are the department's: any clinician reads, completes or declines one (FU-*).
+  listFollowUps: CLINICIAN,
+  resolveFollowUp: CLINICIAN,
+  // Peer review scores a colleague's final report: a radiologist's (PEER-*); rates are an admin's.
+  askPeerReview: RADIOLOGIST,
+  recordPeerReview: RADIOLOGIST,
+  listMyPeerReviews: RADIOLOGIST,
+  peerReviewRates: ADMIN,
+  // The department's numbers (DEPT-*): for its clinicians and its admins.
+  turnaroundStats: [...CLINICIAN, 'admin'],
+  volumeStats: [...CLINICIAN, 'admin'],
+  criticalCommunicationStats: [...CLINICIAN, 'admin'],
+  followUpStats: [...CLINICIAN, 'admin'],
 }
 
 /** The routes outside the contract's table that a clinician's screen uses (the live stream). */

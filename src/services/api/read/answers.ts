@@ -48,6 +48,27 @@ import { readList, unwrapList, type Skipped } from './lists'
 import { readAdminUser, readAuditCsv, readAuditPage, type AdminUser, type AuditPage } from './admin'
 import { readListedOrder, readOrderPage } from './rows'
 import { readSessionAccess } from './session'
+import { readFollowUpAnswer, readFollowUpPage, type FollowUp, type FollowUpPage } from './followUps'
+import {
+  readMyPeerReviews,
+  readPeerReviewAnswer,
+  readPeerReviewAsk,
+  readPeerReviewRates,
+  type MyPeerReviews,
+  type PeerReview,
+  type PeerReviewAsk,
+  type PeerReviewRate,
+} from './peerReview'
+import {
+  readCriticalCommunicationStats,
+  readFollowUpStats,
+  readTurnaroundStats,
+  readVolumeStats,
+  type CriticalCommunicationStats,
+  type FollowUpStats,
+  type TurnaroundStats,
+  type VolumeStats,
+} from './stats'
 import { isRecord, readId, readText, readTimestamp, readBoolean } from './values'
 
 /** What each route's answer is, once read. */
@@ -92,6 +113,16 @@ export interface Answers {
   listAuditEvents: AuditPage
   /** The CSV text of every matching event. */
   exportAuditEvents: string
+  listFollowUps: FollowUpPage
+  resolveFollowUp: FollowUp
+  askPeerReview: PeerReviewAsk
+  recordPeerReview: PeerReview
+  listMyPeerReviews: MyPeerReviews
+  peerReviewRates: PeerReviewRate[]
+  turnaroundStats: TurnaroundStats
+  volumeStats: VolumeStats
+  criticalCommunicationStats: CriticalCommunicationStats
+  followUpStats: FollowUpStats
 }
 
 export type Reading<T> =
@@ -217,6 +248,16 @@ export const answerReaders: Readers = {
   },
   listAuditEvents: readAuditPage,
   exportAuditEvents: readAuditCsv,
+  listFollowUps: readFollowUpPage,
+  resolveFollowUp: readFollowUpAnswer,
+  askPeerReview: readPeerReviewAsk,
+  recordPeerReview: readPeerReviewAnswer,
+  listMyPeerReviews: readMyPeerReviews,
+  peerReviewRates: readPeerReviewRates,
+  turnaroundStats: readTurnaroundStats,
+  volumeStats: readVolumeStats,
+  criticalCommunicationStats: readCriticalCommunicationStats,
+  followUpStats: readFollowUpStats,
 }
 
 /**
