@@ -5,7 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import globals from 'globals'
 
-const features = ['auth', 'orders', 'conversation', 'report', 'dictation']
+const features = [
+  'auth',
+  'orders',
+  'conversation',
+  'report',
+  'dictation',
+  'admin',
+  'followUps',
+  'peerReview',
+  'department',
+]
 
 // The house's walls (docs/architecture.md explains why each stands where it does):
 // - a feature imports no other feature and no saga, and reaches src/app only through hooks.ts;

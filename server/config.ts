@@ -10,6 +10,7 @@ import { bindOrigins, parsePublicOrigins, type PublicOrigins } from './http/orig
 import { trustProxy, type TrustProxy } from './http/trustProxy'
 import { hl7Config, hl7Env, type Hl7Config } from './integration/hl7/settings'
 import { fhirConfig, fhirEnv, type FhirConfig } from './integration/fhir/settings'
+import { outcomesConfig, outcomesEnv, type OutcomesConfig } from './outcomes/settings'
 import { DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimitConfig } from './identity/signInRateLimit'
 import { imagesConfig, imagesEnv, type ImagesConfig } from './integration/imagesSettings'
 import { passwordEnv, passwordLimits, type PasswordLimits } from './identity/passwordSettings'
@@ -92,6 +93,7 @@ const envSchema = z.object({
   ...imagesEnv,
   ...hl7Env,
   ...fhirEnv,
+  ...outcomesEnv,
 })
 
 export type Env = z.input<typeof envSchema>
@@ -170,6 +172,8 @@ export interface ServerConfig {
   hl7: Hl7Config
   /** The FHIR server's system clients (SMART Backend Services). */
   fhir: FhirConfig
+  /** The department's time zone and peer review's share of studies (outcomes/settings.ts). */
+  outcomes: OutcomesConfig
   assistant:
     | { provider: 'local' }
     | {
@@ -259,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     images: imagesConfig(e),
     hl7: hl7Config(e),
     fhir: fhirConfig(e),
+    outcomes: outcomesConfig(e),
     assistant:
       e.ASSISTANT_PROVIDER === 'openai'
         ? {
