@@ -38,6 +38,9 @@ import { macroRoutes } from './routes/macros'
 import { communicationRoutes } from './routes/communications'
 import { templateRoutes } from './routes/templates'
 import { adminRoutes } from './routes/admin'
+import { statsRoutes } from './routes/stats'
+import { followUpRoutes } from './routes/followUps'
+import { peerReviewRoutes } from './routes/peerReviews'
 import { sessionRoutes } from './routes/session'
 import { withoutNotifications, type ListenFn } from './db/notifications'
 import { createEventHub, type EventHub } from './events/hub'
@@ -201,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     log: app.log,
     telemetry: ops.metrics.hl7,
+    departmentTimeZone: config.outcomes.departmentTimeZone,
   })
   app.decorate('hl7', hl7)
   ops.observe({ openStreams: () => hub.size(), hl7Connections: () => hl7.connections() })
@@ -243,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         worklistFinalDays: config.worklistFinalDays,
         links,
         results: hl7.results,
+        departmentTimeZone: config.outcomes.departmentTimeZone,
         ...(studyUids ? { studyOpened: studyUids.studyOpened } : {}),
         ...(deps.worklistCache ? { worklistCache: deps.worklistCache(heavy, db, links) } : {}),
       })
@@ -259,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         sessions: streamSessions,
       })
       await api.register(priorRoutes, { db })
-      await api.register(qaRoutes, { db })
+      await api.register(qaRoutes, { db, now, timeZone: config.outcomes.departmentTimeZone })
       // IMP-9: drafts wait for the model, so they have a gate of their own, not the lists'.
       const drafts = createHeavyGate(config.heavyAnswers)
       await api.register(impressionDraftRoutes, { db, assistant, gate: drafts })
@@ -271,6 +276,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sessionRoutes, { db, identity })
       const revocation = createSessionRevocation({ db, families, now })
       await api.register(adminRoutes, { db, now, identity, families, revocation })
+      await api.register(statsRoutes, { db, now, timeZone: config.outcomes.departmentTimeZone })
+      await api.register(followUpRoutes, { db, now, timeZone: config.outcomes.departmentTimeZone })
+      const { peerReviewShare: share, departmentTimeZone: timeZone } = config.outcomes
+      await api.register(peerReviewRoutes, { db, now, share, timeZone })
       // Unknown /api/v1 paths answer in the contract's error shape, not with the SPA.
       api.setNotFoundHandler(() => {
         throw new HttpError(404, 'not_found', 'No such API route.')
