@@ -24,6 +24,7 @@ const RADIOLOGIST: Row = { radiologist: 'ok', trainee: 403, admin: 403, none: 40
 const TRAINEE: Row = { radiologist: 403, trainee: 'ok', admin: 403, none: 403 }
 const ADMIN: Row = { radiologist: 403, trainee: 403, admin: 'ok', none: 403 }
 const ANYONE: Row = { radiologist: 'ok', trainee: 'ok', admin: 'ok', none: 'ok' }
+const DEPARTMENT: Row = { radiologist: 'ok', trainee: 'ok', admin: 'ok', none: 403 }
 
 /** Who may call each route: the issue's roles, written out. */
 const MATRIX: Record<RouteName, Row> = {
@@ -63,6 +64,16 @@ const MATRIX: Record<RouteName, Row> = {
   updateUser: ADMIN,
   listAuditEvents: ADMIN,
   exportAuditEvents: ADMIN,
+  // PEER-*: a radiologist scores colleagues' priors and reads their own scores; rates are an admin's.
+  askPeerReview: RADIOLOGIST,
+  recordPeerReview: RADIOLOGIST,
+  listMyPeerReviews: RADIOLOGIST,
+  peerReviewRates: ADMIN,
+  // DEPT-18: the department's numbers are its clinicians' and its admins'.
+  turnaroundStats: DEPARTMENT,
+  volumeStats: DEPARTMENT,
+  criticalCommunicationStats: DEPARTMENT,
+  followUpStats: DEPARTMENT,
 }
 
 /** Bodies that an allowed caller's request may well carry out; `{}` for the rest. */
@@ -75,6 +86,7 @@ const BODIES: Partial<Record<RouteName, object>> = {
   updateMacro: { name: 'normal chest', text: 'The lungs are clear.' },
   returnToTrainee: { comment: 'Please describe the nodule.' },
   updateUser: { roles: ['radiologist'] },
+  recordPeerReview: { order_id: 'no-such-order', score: '1', comment: '' },
 }
 
 let t: TestApp
