@@ -10,6 +10,8 @@
  *   CR, DX, DR and every radiograph word are XR, as the HL7 reader does.
  * - A combined region is its first region, as the catalogue names its combined studies ("CT
  *   Abdomen and Pelvis" is abdomen, "CTA Chest Abdomen and Pelvis" is chest).
+ * - A lung finding names the chest: a lobe ("right upper lobe"), a ground-glass, subsolid,
+ *   part-solid or perifissural nodule, Lung-RADS and Fleischner.
  * - An organ without a study of its own in the catalogue reads as the region it is imaged in
  *   (adrenal, pancreas, spleen, bowel, gallbladder: abdomen; lung: chest; prostate, uterus,
  *   ovary, adnexa, bladder: pelvis); brain and head are one ('head'), as the same order is named
@@ -68,7 +70,10 @@ const BODY_PARTS: readonly (readonly [RegExp, string])[] = [
   [/\blumbar spine\b|\bl[\s-]spine\b|\blumbosacral spine\b/, 'lumbar spine'],
   [/\bwhole spine\b|\bentire spine\b|\bscoliosis\b/, 'whole spine'],
   [/\bwhole[\s-]body\b|\bskull base to (?:mid[\s-]?)?thigh\b/, 'whole body'],
-  [/\bchest\b|\bthorax\b|\bthoracic\b|\blungs?\b|\bpulmonary\b|\bcxr\b/, 'chest'],
+  [
+    /\bchest\b|\bthorax\b|\bthoracic\b|\blungs?\b|\bpulmonary\b|\bcxr\b|\b(?:upper|middle|lower) lobes?\b|\blingula\w*|\bground[\s-]glass\b|\b(?:sub|part[\s-])solid\b|\bperifissural\b|\blung-rads\b|\bfleischner\b/,
+    'chest',
+  ],
   [
     /\babdom[ei]n\w*|\badrenals?\b|\bpancrea\w*|\bspleen\b|\bsplenic\b|\bbowel\b|\bgallbladder\b|\bbiliary\b|\bmrcp\b|\baort\w*|\bappendix\b|\bkub\b|\benterography\b|\bright upper quadrant\b|\bruq\b/,
     'abdomen',

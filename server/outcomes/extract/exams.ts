@@ -68,6 +68,8 @@ export function examsIn(clause: string): Exam[] {
   const parts = bodyPartsIn(clause)
   const exams: Exam[] = []
   for (const m of modalitiesIn(clause)) {
+    // "Ultrasound-guided biopsy", "CT-guided drainage": a procedure, not an exam to track.
+    if (/^[\s-]*(?:guided|guidance)\b/i.test(clause.slice(m.index + m.length))) continue
     const previous = exams.at(-1)
     const between = previous ? clause.slice(previous.index, m.index) : ''
     if (previous && /\bor\b|\/|\bversus\b|\bvs\b/i.test(between) && !/[.;]/.test(between)) continue

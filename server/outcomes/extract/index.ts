@@ -67,11 +67,16 @@ function recommendationsOf(
     for (const [n, exam] of exams.entries()) {
       const bodyPart = exam.bodyPart ?? firstBodyPart(sentence) ?? firstBodyPart(previous)
       if (bodyPart === null) continue
-      const own = intervalIn(clause.slice(exam.index, exams[n + 1]?.index ?? clause.length))
+      // Each exam of several reads the interval of its own stretch of the clause (the first
+      // also the words before it: "in 3 months, CT chest"); a lone exam, the clause's.
+      const own =
+        exams.length === 1
+          ? interval
+          : intervalIn(clause.slice(n === 0 ? 0 : exam.index, exams[n + 1]?.index ?? clause.length))
       items.push({
         modality: exam.modality,
         body_part: bodyPart,
-        ...windowOf(own ?? interval, signedOn),
+        ...windowOf(own, signedOn),
         reason: reasonOf(clause, sentence, previous).slice(0, FOLLOW_UP_LIMITS.reasonChars),
         text: sentence.trim().slice(0, FOLLOW_UP_LIMITS.textChars),
       })

@@ -36,6 +36,14 @@ const LEAD =
 
 /** Each way of naming an interval, most specific first. */
 const FORMS: readonly { pattern: RegExp; read: (m: RegExpExecArray) => Interval | null }[] = [
+  // A series, "at 3, 9 and 24 months", "in 1, 3 and 5 years": the first is due now (FU-3).
+  {
+    pattern: new RegExp(
+      `\\b${NUM}(?:\\s*,\\s*${NUM})*,?\\s+(?:and|&)\\s+${NUM}[\\s-]*${UNIT}\\b`,
+      'i',
+    ),
+    read: (m) => span(m[1], m[1], unitOf(m[4]), unitOf(m[4]), m),
+  },
   // "6 months to 1 year", "in 6 months to a year"
   {
     pattern: new RegExp(`\\b${NUM}[\\s-]*${UNIT}${TO}${NUM}[\\s-]*${UNIT}\\b`, 'i'),
