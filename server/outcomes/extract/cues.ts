@@ -49,11 +49,20 @@ export function meaningOf(clause: string): Meaning {
 
 /**
  * A sentence's clauses: a recommendation's negation or hedge reaches the end of its clause only
- * ("No follow-up is needed for the cyst, but the adrenal nodule warrants CT in 12 months").
+ * ("No follow-up is needed for the cyst, but the adrenal nodule warrants CT in 12 months"), and
+ * a series' "then" starts a clause of its own.
  */
 export function clausesOf(sentence: string): string[] {
   return sentence
-    .split(/,?\s+(?:but|however|whereas|although|though|while)\b,?\s*|;\s*|\.\s+(?:however),?\s*/i)
+    .split(/,?\s+(?:but|however|whereas|although|though|while)\b,?\s*|;\s*|,\s*(?=then\b)/i)
     .map((clause) => clause.trim())
     .filter((clause) => clause !== '')
+}
+
+/**
+ * A later step of a series ("CT at 6-12 months, then CT at 18-24 months"): a sequence is
+ * tracked by its first exam, since the next report recommends the rest (FU-3).
+ */
+export function isLaterStep(clause: string): boolean {
+  return /^(?:then|and then|followed by|subsequently|thereafter)\b/i.test(clause)
 }

@@ -16,13 +16,15 @@
  *   organ, 'pulmonary nodule' is chest), else the sentence before's; with none, skipped.
  * - Hedged and conditional recommendations ("if clinically indicated", "could be considered",
  *   "consider", "optional") are not tracked; nor recommendations of the past ("was recommended").
+ * - A series ("CT at 6-12 months, then CT at 18-24 months", "at 3, 9 and 24 months") is its
+ *   first exam: the report that reads it recommends the next.
  * - The same exam in the same window is one item (findings and impression often repeat it);
  *   at most FOLLOW_UP_LIMITS.perReport items.
  * Pure: no database, no clock; `signedOn` is the day of signing in the department's time zone.
  */
 import { FOLLOW_UP_LIMITS, type FollowUpProposal } from '../../../contract'
 import { sentencesOf } from '../../qa/text'
-import { clausesOf, meaningOf } from './cues'
+import { clausesOf, isLaterStep, meaningOf } from './cues'
 import { windowOf } from './dates'
 import { examsIn, firstBodyPart, type Exam } from './exams'
 import { intervalIn } from './intervals'
@@ -58,6 +60,7 @@ function recommendationsOf(
 ): FollowUpProposal[] {
   const items: FollowUpProposal[] = []
   for (const clause of clausesOf(sentence)) {
+    if (isLaterStep(clause)) continue
     const meaning = meaningOf(clause)
     const interval = intervalIn(clause)
     if (meaning !== 'recommends' && !(meaning === 'none' && interval)) continue
