@@ -74,6 +74,14 @@ interface Qa {
   rules: Record<string, QaMetrics>
   timing: { p50Ms: number }
 }
+interface FollowUpLevel {
+  precision: number
+  recall: number
+  f1: number
+}
+interface FollowUps {
+  heldOut: Record<'finder' | 'baseline', { cases: number; examAndWindow: FollowUpLevel }>
+}
 interface Restart {
   product: Record<'clean' | 'crash', { healthMs: number; readMs: number }>
   floor: Record<'clean' | 'crash', { healthMs: number; readMs: number }>
@@ -102,6 +110,8 @@ const events = run('bench-events', quick ? ['200', '50'] : ['200', '200']) as Ev
 const qa = run('bench-qa', []) as Qa
 const hl7 = run('bench-hl7', quick ? ['200'] : ['600']) as Hl7Ingest
 const restart = run('bench-restart', ['10000', quick ? '2' : '5']) as Restart
+const followUps = run('bench-followups', []) as FollowUps
+const heldOut = followUps.heldOut
 const worstRule = (key: keyof QaMetrics) =>
   Math.min(...Object.values(qa.rules).map((rule) => rule[key])).toFixed(3)
 
@@ -217,6 +227,13 @@ const rows: [string, string, string, string, string][] = [
     '>= 0.9 / 0.85 per rule',
   ],
   ['pre-sign check of one report, p50', `${qa.timing.p50Ms.toFixed(3)} ms`, '', '', 'none set'],
+  [
+    `follow-up extraction, ${String(heldOut.finder.cases)} held-out reports: exam and window P / R / naive baseline`,
+    `${heldOut.finder.examAndWindow.precision.toFixed(3)} / ${heldOut.finder.examAndWindow.recall.toFixed(3)}`,
+    `${heldOut.baseline.examAndWindow.precision.toFixed(3)} / ${heldOut.baseline.examAndWindow.recall.toFixed(3)}`,
+    `F1 ${(heldOut.finder.examAndWindow.f1 / heldOut.baseline.examAndWindow.f1).toFixed(2)}x`,
+    '>= 0.93 / 0.87',
+  ],
   ...(['clean', 'crash'] as const).map((kind): [string, string, string, string, string] => [
     `restart, 10,000 orders, after ${kind === 'clean' ? 'SIGTERM' : 'kill -9'}: /healthz, worklist / bare Fastify+PGlite`,
     `${ms(restart.product[kind].healthMs)}, ${ms(restart.product[kind].readMs)}`,
@@ -254,7 +271,18 @@ writeFileSync(
         ratio,
         goal,
       })),
-      benchmarks: { initialJs, crowd, pg, events, firstRow, keystroke, qa, hl7, restart },
+      benchmarks: {
+        initialJs,
+        crowd,
+        pg,
+        events,
+        firstRow,
+        keystroke,
+        qa,
+        hl7,
+        restart,
+        followUps,
+      },
     },
     null,
     2,

@@ -70,6 +70,9 @@ const FORMS: readonly { pattern: RegExp; read: (m: RegExpExecArray) => Interval 
   { pattern: /\bbiennial(?:ly)?\b/i, read: () => ({ unit: 'month', low: 24, high: 24 }) },
 ]
 
+/** The forms as global searches, compiled once (intervalIn resets each before its use). */
+const SEARCHES = FORMS.map((form) => ({ ...form, pattern: new RegExp(form.pattern.source, 'gi') }))
+
 type Unit = { unit: Interval['unit']; factor: number } | null
 
 function unitOf(word: string | undefined): Unit {
@@ -129,8 +132,9 @@ const LEAD_BEFORE = new RegExp(`\\b${LEAD}\\s+$`, 'i')
  */
 export function intervalIn(text: string): Interval | null {
   let best: { index: number; interval: Interval } | null = null
-  for (const form of FORMS) {
-    const pattern = new RegExp(form.pattern.source, 'gi')
+  for (const form of SEARCHES) {
+    const pattern = form.pattern
+    pattern.lastIndex = 0
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
       if (best && m.index >= best.index) break
       const after = text.slice(m.index + m[0].length)
