@@ -104,7 +104,8 @@ export async function runSeed(
     )
     if (args.orders !== undefined) {
       const started = performance.now()
-      const added = await addSyntheticOrders(database.db, args.orders, { now })
+      const timeZone = config.outcomes.departmentTimeZone
+      const added = await addSyntheticOrders(database.db, args.orders, { now, timeZone })
       const seconds = ((performance.now() - started) / 1000).toFixed(1)
       out(
         `Synthetic orders: added ${added.orders} orders` +

@@ -4,7 +4,8 @@
  * (./hl7Patients.ts), each order created or updated (NW, XO) or cancelled (CA, DC, OC) by its
  * accession number; SC changes nothing (INT-54). An update writes only the fields sent (INT-52)
  * and only what differs: an identical message under a new control id moves no version and sends
- * no live event.
+ * no live event. A new order completes an open follow-up it fulfils, in the same transaction
+ * (FU-17, ./followUps.ts).
  */
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
@@ -18,6 +19,7 @@ import type {
   OrderFields,
   PatientFields,
 } from '../domain/hl7'
+import { completeByOrders, type InsertedOrder } from './followUps'
 import { applyOnce, lockName, Refusal } from './hl7Inbound'
 import { upsertPatient } from './hl7Patients'
 
@@ -52,6 +54,8 @@ export async function applyOrderMessage(
   patient: PatientFields,
   items: OrderFields[],
   receivedAt: Date,
+  /** DEPARTMENT_TIME_ZONE: the day an order is placed on, for its follow-up's window. */
+  timeZone = 'UTC',
 ): Promise<AppliedMessage> {
   return applyOnce(db, header, items[0]?.accessionNumber ?? null, async (tx) => {
     // Several accessions, locked in one order: two messages naming the same ones never wait on
@@ -63,12 +67,15 @@ export async function applyOrderMessage(
     // A message that only cancels (or notes a status) needs no patient of its own (INT-57).
     const creates = items.some((item) => UPDATES.has(item.control))
     const patientId = await upsertPatient(tx, patient, creates)
+    const inserted: InsertedOrder[] = []
     for (const [index, item] of items.entries()) {
       if (CANCELS.has(item.control)) await cancelOrder(tx, item, index + 1)
       else if (UPDATES.has(item.control) && patientId) {
-        await upsertOrder(tx, patientId, item, index + 1, receivedAt)
+        const added = await upsertOrder(tx, patientId, item, index + 1, receivedAt)
+        if (added) inserted.push(added)
       }
     }
+    await completeByOrders(tx, inserted, timeZone, receivedAt)
   })
 }
 
@@ -81,10 +88,11 @@ async function upsertOrder(
   item: OrderFields,
   sequence: number,
   receivedAt: Date,
-): Promise<void> {
+): Promise<InsertedOrder | null> {
   // A new order is one statement; an accession already held (or just inserted by a parallel
   // message, waited for on the unique index) is read and locked, then updated.
-  if (await insertOrder(tx, patientId, item, sequence, receivedAt)) return
+  const added = await insertOrder(tx, patientId, item, sequence, receivedAt)
+  if (added) return added
   const [existing] = await tx
     .select()
     .from(orders)
@@ -103,12 +111,13 @@ async function upsertOrder(
     changes.status = SCHEDULED_STATUS
     changes.originalStatus = SCHEDULED_STATUS
   }
-  if (Object.keys(changes).length === 0) return
+  if (Object.keys(changes).length === 0) return null
   await tx.update(orders).set(changes).where(eq(orders.id, existing.id))
+  return null
 }
 
 /**
- * Inserts a new order unless its accession is held (false). Its description and modality are
+ * Inserts a new order unless its accession is held (null). Its description and modality are
  * required (AE 101 when the accession is new), the rest has defaults.
  */
 async function insertOrder(
@@ -117,14 +126,14 @@ async function insertOrder(
   item: OrderFields,
   sequence: number,
   receivedAt: Date,
-): Promise<boolean> {
+): Promise<InsertedOrder | null> {
   const { studyDescription, modality } = item
   if (studyDescription === undefined || modality === undefined) {
     const [held] = await tx
       .select({ id: orders.id })
       .from(orders)
       .where(eq(orders.accessionNumber, item.accessionNumber))
-    if (held) return false
+    if (held) return null
   }
   const missing: Hl7Issue[] = []
   if (studyDescription === undefined) {
@@ -163,8 +172,15 @@ async function insertOrder(
       procedureCodingSystem: item.procedureCodingSystem ?? null,
     })
     .onConflictDoNothing({ target: orders.accessionNumber })
-    .returning({ id: orders.id })
-  return inserted !== undefined
+    .returning({
+      id: orders.id,
+      patientId: orders.patientId,
+      accessionNumber: orders.accessionNumber,
+      modality: orders.modality,
+      bodyPart: orders.bodyPart,
+      orderedAt: orders.orderedAt,
+    })
+  return inserted ?? null
 }
 
 /** CA, DC, OC: the order leaves the worklist; it and anything written about it are kept. */

@@ -15,6 +15,7 @@ import type {
   PatientMerge,
   PatientUpdate,
 } from '../domain/hl7'
+import { moveFollowUps } from './followUps'
 import { applyOnce, Refusal } from './hl7Inbound'
 
 type PatientRow = typeof patients.$inferSelect
@@ -122,7 +123,8 @@ export function applyPatientUpdate(
 
 /**
  * ADT^A40: every order of the merged MRN moves to the surviving patient (each move an
- * `order.updated`, by the orders' trigger), who takes PID's demographics. A survivor Readout does
+ * `order.updated`, by the orders' trigger), and every follow-up (FU-20), who takes PID's
+ * demographics. A survivor Readout does
  * not hold yet is the merged patient under the new MRN. A merged MRN it does not hold (never
  * known, or merged before) leaves nothing to move.
  */
@@ -152,6 +154,7 @@ export function applyPatientMerge(
       return
     }
     await tx.update(orders).set({ patientId: survivor.id }).where(eq(orders.patientId, merged.id))
+    await moveFollowUps(tx, merged.id, survivor.id)
     await updateDemographics(tx, survivor, merge.patient)
   })
 }

@@ -103,6 +103,17 @@ export interface SignatureWrite extends ReportWrite {
   qaOverride?: QaOverride | undefined
   /** REQUIRE_CRITICAL_COMMUNICATION: see `assertSignable` (./signing). */
   requireCriticalCommunication: boolean
+  /** FU-9: the follow-ups the signature makes, written in its transaction (./followUps.ts). */
+  signed?: ((tx: Tx, signed: SignedFacts) => Promise<void>) | undefined
+}
+
+/** What a signature's own writes know once the report is signed. */
+export interface SignedFacts {
+  orderId: string
+  patientId: string
+  sections: ReportSections
+  signerName: string
+  at: Date
 }
 
 /**
@@ -172,6 +183,8 @@ export async function finalizeReport(
     // reader's claim ends with the signature, and no worklist shows 'Being read by' on it.
     await tx.delete(orderClaims).where(eq(orderClaims.orderId, orderId))
     await write.results?.(tx, orderId, 'final', at)
+    const facts = { orderId, patientId: order.patientId, sections: sectionsOf(signed), at }
+    await write.signed?.(tx, { ...facts, signerName: name })
     return reportAnswer(tx, signed)
   })
 }

@@ -41,6 +41,8 @@ export interface ApiDeps {
   requireCriticalCommunication?: boolean
   /** Whose accounts these are (RL-6: who may clear all studies); local when omitted. */
   identity?: 'local' | 'descope'
+  /** DEPARTMENT_TIME_ZONE: the day a signature's follow-ups count from (FU-9); UTC by default. */
+  departmentTimeZone?: string
 }
 
 /** The Fastify instance a route group registers on (the /api/v1 plugin's, with zod types). */

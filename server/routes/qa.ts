@@ -5,18 +5,16 @@
  * pure check engine (../qa).
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import type { Database } from '../db/client'
-import { checkReport } from '../usecases/checkReport'
+import { checkReport, type CheckContext } from '../usecases/checkReport'
 import { route } from './route'
 
-export interface QaRouteDeps {
-  db: Database
-}
+/** `timeZone`: DEPARTMENT_TIME_ZONE, the day a follow-up's window is counted from (FU-9). */
+export type QaRouteDeps = CheckContext
 
-export const qaRoutes: FastifyPluginCallbackZod<QaRouteDeps> = (app, { db }, done) => {
+export const qaRoutes: FastifyPluginCallbackZod<QaRouteDeps> = (app, deps, done) => {
   // No body: the saved report is checked.
   route(app, 'checkReport', {}, (request) =>
-    checkReport(db, request.params.id, request.body?.sections),
+    checkReport(deps, request.params.id, request.body?.sections),
   )
   done()
 }

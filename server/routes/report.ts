@@ -37,6 +37,7 @@ export function registerReportRoutes(app: ApiApp, deps: ApiDeps): void {
     now,
     results,
     requireCriticalCommunication: deps.requireCriticalCommunication ?? true,
+    timeZone: deps.departmentTimeZone,
   }
   route(
     app,
@@ -48,6 +49,7 @@ export function registerReportRoutes(app: ApiApp, deps: ApiDeps): void {
         actor: request.actor,
         preconditions: reportPreconditions(request),
         qaOverride: request.body?.qa_override,
+        followUps: request.body?.follow_ups,
       })
       setETag(reply, report)
       return report

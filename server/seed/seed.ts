@@ -3,12 +3,15 @@
  *
  * Both run in one transaction under an advisory lock: two server instances starting together on
  * one PostgreSQL seed once, and two synthetic runs never read the same "largest accession number".
+ * Synthetic orders for patients already held complete the open follow-ups they fulfil, as an
+ * order from the RIS does (FU-18); the demo seed fills an empty database, where none is open.
  */
 import { randomUUID } from 'node:crypto'
 import { count, desc, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Database, Tx } from '../db/client'
 import { orders, patients } from '../db/schema'
+import { completeByOrders } from '../repo/followUps'
 import { ageAt } from './catalogue'
 import { DEMO_ORDERS, DEMO_PATIENTS } from './data'
 import { createRandom } from './random'
@@ -29,6 +32,8 @@ const HOUR_MS = 3_600_000
 export interface SeedOptions {
   /** The moment the worklist is seeded; order times are set relative to it. */
   now?: Date
+  /** DEPARTMENT_TIME_ZONE: the day an order is placed on, for a follow-up's window (UTC). */
+  timeZone?: string
 }
 
 export type SeedDemoResult = { skipped: true } | { patients: number; orders: number }
@@ -170,7 +175,10 @@ export async function addSyntheticOrders(
         studyInstanceUid: seededStudyUid(accessionNumber),
       }
     })
-    await insertInBatches(rows, (batch) => tx.insert(orders).values(batch))
+    await insertInBatches(rows, async (batch) => {
+      await tx.insert(orders).values(batch)
+      await completeByOrders(tx, batch, options.timeZone ?? 'UTC', now)
+    })
     return {
       orders: rows.length,
       patients: newPatients.length,

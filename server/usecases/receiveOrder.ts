@@ -33,9 +33,12 @@ export type ReceivedOrderMessage =
 export async function receiveOrderMessage(
   db: Database,
   read: ReceivedOrderMessage,
+  /** DEPARTMENT_TIME_ZONE: the day a new order is placed on, for a follow-up's window (FU-17). */
+  timeZone = 'UTC',
 ): Promise<AppliedMessage> {
   if (read.kind === 'orders') {
-    return applyOrderMessage(db, read.header, read.patient, read.orders, read.receivedAt)
+    const { header, patient, orders, receivedAt } = read
+    return applyOrderMessage(db, header, patient, orders, receivedAt, timeZone)
   }
   if (read.kind === 'patient') {
     return read.change.kind === 'merge'

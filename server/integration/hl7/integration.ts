@@ -41,6 +41,7 @@ export function hl7Integration(deps: {
   now: () => Date
   log: { info(message: string): void; error(message: string): void }
   telemetry?: Hl7Telemetry
+  departmentTimeZone?: string
 }): Hl7Integration {
   const { config } = deps
   let listener: MllpListener | null = null

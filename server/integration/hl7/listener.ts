@@ -29,6 +29,8 @@ export interface Hl7ListenerDeps {
   now: () => Date
   log: { info(message: string): void; error(message: string): void }
   telemetry?: Hl7Telemetry
+  /** DEPARTMENT_TIME_ZONE, for the follow-ups a new order completes (FU-17); UTC by default. */
+  departmentTimeZone?: string
 }
 
 type Read = Exclude<ReadMessage, { kind: 'not-hl7' }>
@@ -123,7 +125,7 @@ export async function startHl7Listener(deps: Hl7ListenerDeps): Promise<MllpListe
       }
       read = withValueChecks(read, encoding)
       try {
-        const applied = await receiveOrderMessage(db, read)
+        const applied = await receiveOrderMessage(db, read, deps.departmentTimeZone)
         const outcome: AckOutcome =
           applied.ackCode === 'AR'
             ? { kind: 'rejected', issues: applied.issues }
