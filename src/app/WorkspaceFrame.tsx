@@ -20,7 +20,7 @@
  */
 import { Box, Button, Center, Flex, IconButton, Text, VisuallyHidden } from '@chakra-ui/react'
 import { Suspense, useEffect, useState } from 'react'
-import { AdminLink, LogoutButton, SignedInUser } from '../features/auth'
+import { LogoutButton, SignedInUser } from '../features/auth'
 import {
   letGoOfOpenStudy,
   PatientHeader,
@@ -48,6 +48,7 @@ import {
 } from '../shared/layoutSlice'
 import { useStudyAddress } from './useStudyAddress'
 import { HEADER_BAR } from './headerBar'
+import { ViewLinks } from './ViewLinks'
 
 const StudyChat = lazyComponent(() => import('./StudyChat').then((module) => module.StudyChat))
 const StudyReport = lazyComponent(() =>
@@ -112,8 +113,8 @@ export function WorkspaceFrame() {
               <PatientHeader key={orderId ?? 'none'} orderId={orderId} />
             </Box>
             {orderId !== null && <ReportEditorToggle open={reportEditorOpen} />}
+            <ViewLinks current="/" />
             <SignedInUser />
-            <AdminLink />
             <LogoutButton beforeSignOut={() => dispatch(letGoOfOpenStudy())} />
           </Flex>
           <Flex as="main" flex="1" minHeight="0">

@@ -1,6 +1,7 @@
 /**
  * The routes (RT-1..RT-5): /login for visitors without a session, '/' for signed-in users,
- * /admin for admins (ADM-10: anyone else is sent on to '/'), every other path to '/'. The same
+ * /admin for admins (ADM-10: anyone else is sent on to '/'), /follow-ups, /department and
+ * /peer-review for their roles (src/app/PageFrame.tsx), every other path to '/'. The same
  * route objects serve the browser router and the tests' memory router.
  *
  * The login page is part of the first screen; the workspace is not: its code (and the idle
@@ -23,9 +24,20 @@ export const Workspace = lazyComponent(() =>
 
 /** The Admin page (ADM-10): its code loads only when /admin is opened. */
 export const Admin = lazyComponent(() => import('./AdminFrame').then((module) => module.AdminFrame))
+/** The views of closing the loop (FU-*, PEER-*, DEPT-*), each loaded only when opened. */
+const FollowUps = lazyComponent(() =>
+  import('./FollowUpsFrame').then((module) => module.FollowUpsFrame),
+)
+const Department = lazyComponent(() =>
+  import('./DepartmentFrame').then((module) => module.DepartmentFrame),
+)
+const PeerReview = lazyComponent(() =>
+  import('./PeerReviewFrame').then((module) => module.PeerReviewFrame),
+)
 
-function AdminScreen() {
-  return useDownloaded(Admin) ? <Admin /> : <SessionLoading />
+/** A lazily loaded view: 'Loading...' until its code is there. */
+function LazyScreen({ view: View }: { view: typeof Admin }) {
+  return useDownloaded(View) ? <View /> : <SessionLoading />
 }
 
 /**
@@ -60,10 +72,13 @@ export const appRoutes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           { path: '/', element: <SignedInScreen /> },
-          { path: '/admin', element: <AdminScreen /> },
+          { path: '/admin', element: <LazyScreen view={Admin} /> },
+          { path: '/follow-ups', element: <LazyScreen view={FollowUps} /> },
+          { path: '/department', element: <LazyScreen view={Department} /> },
+          { path: '/peer-review', element: <LazyScreen view={PeerReview} /> },
         ],
       },
-      // RT-4: no other screen exists (but /admin, for admins).
+      // RT-4: no other screen exists (but the views above, each for its roles).
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -1,10 +1,9 @@
 /**
  * RL-16: the session's roles beside the signed-in name ('Trainee', 'Admin · Radiologist'), once
- * GET /me has said them (a backend without it: 'Radiologist'), and for an admin the header's
- * 'Admin' link to the Admin page.
+ * GET /me has said them (a backend without it: 'Radiologist'). The header's ways to the other
+ * views, 'Admin' among them, are the app's (src/app/ViewLinks.tsx).
  */
-import { Link, Text } from '@chakra-ui/react'
-import { Link as RouterLink } from 'react-router-dom'
+import { Text } from '@chakra-ui/react'
 import { ROLE_LABELS, type UserRole } from '../../../contract'
 import { useAppSelector } from '../../app/hooks'
 import { selectSessionAccess, selectSessionAccessKnown } from '../../services/api/teachingApi'
@@ -27,16 +26,5 @@ export function SessionRoles() {
     <Text as="span" fontSize="xs" color="fg.subtle" whiteSpace="nowrap">
       {text}
     </Text>
-  )
-}
-
-/** RL-16: the header's way to the Admin page, for an admin only. */
-export function AdminLink() {
-  const access = useAppSelector(selectSessionAccess)
-  if (!access.roles.includes('admin')) return null
-  return (
-    <Link asChild fontSize="sm" fontWeight="medium" color="fg" focusRing="outside">
-      <RouterLink to="/admin">Admin</RouterLink>
-    </Link>
   )
 }

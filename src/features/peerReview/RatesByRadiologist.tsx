@@ -1,0 +1,103 @@
+/**
+ * PEER-26..PEER-28: an admin's 'Rates by radiologist' over the days chosen ('From', 'To'; empty:
+ * no bound): reviews, the count of each score, and the discrepancy (any score but 1) and
+ * significant (2b, 3b) rates as percentages. Names are the signers' as the records hold them.
+ */
+import { Alert, Field, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react'
+import { useId, useState } from 'react'
+import { usePeerReviewRatesQuery } from '../../services/api/peerReviewApi'
+import { percent, refusalText, SCORES } from './peerReviewText'
+
+export const RATES = 'Rates by radiologist'
+export const NO_RATES = 'No reports were scored in these days.'
+const COLUMNS = [
+  'Radiologist',
+  'Reviews',
+  ...SCORES,
+  'Discrepancy rate',
+  'Significant rate',
+] as const
+
+function DayField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <Field.Root width="auto">
+      <Field.Label>{label}</Field.Label>
+      <Input
+        size="sm"
+        type="date"
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value)
+        }}
+      />
+    </Field.Root>
+  )
+}
+
+export function RatesByRadiologist() {
+  const headingId = useId()
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const { data, error } = usePeerReviewRatesQuery({ from, to })
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="3">
+      <Heading as="h2" id={headingId} size="md">
+        {RATES}
+      </Heading>
+      <HStack gap="3" align="end" wrap="wrap">
+        <DayField label="From" value={from} onChange={setFrom} />
+        <DayField label="To" value={to} onChange={setTo} />
+      </HStack>
+      {error !== undefined && (
+        <Alert.Root status="error" size="sm">
+          <Alert.Indicator />
+          <Alert.Title>{refusalText(error)}</Alert.Title>
+        </Alert.Root>
+      )}
+      {data && (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" variant="line">
+            <Table.Caption captionSide="top" textAlign="start" color="fg.muted" px="3" py="2">
+              {RATES}
+            </Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                {COLUMNS.map((column) => (
+                  <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.length === 0 && (
+                <Table.Row>
+                  <Table.Cell colSpan={COLUMNS.length}>
+                    <Text color="fg.muted">{NO_RATES}</Text>
+                  </Table.Cell>
+                </Table.Row>
+              )}
+              {data.map((row) => (
+                <Table.Row key={row.user_id}>
+                  <Table.Cell>{row.name}</Table.Cell>
+                  <Table.Cell>{row.reviews}</Table.Cell>
+                  {SCORES.map((score) => (
+                    <Table.Cell key={score}>{row.by_score[score]}</Table.Cell>
+                  ))}
+                  <Table.Cell>{percent(row.discrepancy_rate)}</Table.Cell>
+                  <Table.Cell>{percent(row.significant_rate)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Stack>
+  )
+}
