@@ -50,10 +50,13 @@ export {
 } from './editor/reconcile'
 export { parseReport, serializeReport, type ReportText } from './editor/sectionText'
 export {
+  confirmedFollowUps,
   preSignCheckAnswered,
   preSignCheckFailed,
   preSignCheckStarted,
+  selectPreSignCheck,
   signingSlice,
+  type PreSignCheck,
 } from './signing/signingSlice'
 export {
   clampPoint,

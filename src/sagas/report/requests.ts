@@ -5,7 +5,15 @@
  */
 import type { SagaIterator } from 'redux-saga'
 import { put, select } from 'redux-saga/effects'
-import { parseReport, saveStarted, type ReportDraft, type SaveFailure } from '../../features/report'
+import {
+  confirmedFollowUps,
+  parseReport,
+  saveStarted,
+  selectPreSignCheck,
+  type PreSignCheck,
+  type ReportDraft,
+  type SaveFailure,
+} from '../../features/report'
 import { isApiError } from '../../services/api/baseApi'
 import type { Id, QaOverride } from '../../../contract'
 import { AWAITING_REVIEW } from '../../services/api/teachingApi'
@@ -104,9 +112,17 @@ export function* sendFinalize(
   qaOverride?: QaOverride,
 ): SagaIterator<Report> {
   const shown = (yield select(selectOrderById, orderId)) as ListedOrder | undefined
+  // FU-26, FU-27: the follow-ups the signer confirmed in the dialog, when its check named any.
+  const check = (yield select(selectPreSignCheck, orderId)) as PreSignCheck | undefined
+  const followUps = confirmedFollowUps(check)
   const answer = yield* callEndpoint(
     reportApi.endpoints.finalizeReport.initiate(
-      { orderId, seenVersion, ...(qaOverride ? { qaOverride } : {}) },
+      {
+        orderId,
+        seenVersion,
+        ...(qaOverride ? { qaOverride } : {}),
+        ...(followUps ? { followUps } : {}),
+      },
       { track: false },
     ),
   )

@@ -7,10 +7,15 @@ import { apiRequest } from './apiRequest'
 import { baseApi } from './baseApi'
 import type { Id } from '../../../contract'
 import type { QaIssue, ReportSections } from './model'
+import type { FollowUpProposal } from './read/followUps'
 
 export const qaApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    checkReport: build.mutation<{ issues: QaIssue[] }, { orderId: Id; sections?: ReportSections }>({
+    // `follow_ups`: the recommendations found (FU-25); absent from a backend without them.
+    checkReport: build.mutation<
+      { issues: QaIssue[]; follow_ups?: FollowUpProposal[] },
+      { orderId: Id; sections?: ReportSections }
+    >({
       query: ({ orderId, sections }) =>
         apiRequest('checkReport', {
           params: { id: orderId },

@@ -8,7 +8,12 @@
  */
 import { apiRequest } from './apiRequest'
 import { baseApi } from './baseApi'
-import { reportPreconditionHeaders, type Id, type QaOverride } from '../../../contract'
+import {
+  reportPreconditionHeaders,
+  type FollowUpInput,
+  type Id,
+  type QaOverride,
+} from '../../../contract'
 import {
   isContentVersion,
   type Addendum,
@@ -37,6 +42,8 @@ export interface FinalizeReportArgs {
   seenVersion?: string | null
   /** The pre-sign check issues the clinician signs over, and why; sent only when there are some. */
   qaOverride?: QaOverride
+  /** FU-26: the follow-ups the signer confirmed (`[]`: none); left out, the server finds them. */
+  followUps?: FollowUpInput[]
 }
 
 /** The precondition of a write based on `version`; none for a version the SPA made itself. */
@@ -87,11 +94,18 @@ export const reportApi = baseApi.injectEndpoints({
       invalidatesTags: (_report, _error, { orderId }) => [{ type: 'Revision', id: orderId }],
     }),
     finalizeReport: build.mutation<Report | null, FinalizeReportArgs>({
-      query: ({ orderId, seenVersion, qaOverride }) =>
+      query: ({ orderId, seenVersion, qaOverride, followUps }) =>
         apiRequest('finalizeReport', {
           params: { id: orderId },
-          // The spec's call has no body; only an override adds one.
-          ...(qaOverride ? { body: { qa_override: qaOverride } } : {}),
+          // The spec's call has no body; only an override or confirmed follow-ups add one.
+          ...(qaOverride || followUps
+            ? {
+                body: {
+                  ...(qaOverride ? { qa_override: qaOverride } : {}),
+                  ...(followUps ? { follow_ups: followUps } : {}),
+                },
+              }
+            : {}),
           headers: preconditionOf(seenVersion),
         }),
       async onQueryStarted({ orderId }, lifecycle) {

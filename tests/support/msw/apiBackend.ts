@@ -50,6 +50,14 @@ import {
 import { adminHandlers, demoAdminState, type AdminState } from './adminBackend'
 import { libraryHandlers, TEST_TEMPLATES } from './libraryBackend'
 import { signingHandlers } from './signingBackend'
+import { demoPeerReviewState, peerReviewHandlers, type PeerReviewState } from './peerReviewBackend'
+import {
+  checkedFollowUps,
+  demoFollowUpsState,
+  followUpsHandlers,
+  followUpsSigned,
+  type FollowUpsState,
+} from './followUpsBackend'
 import {
   cosigned,
   demoTeachingState,
@@ -98,6 +106,10 @@ export interface ApiBackend {
   admin: AdminState
   /** Who GET /me says the caller is, and the review flow's rules (teachingBackend.ts). */
   teaching: TeachingState
+  /** Peer review's prior, scores and rates (peerReviewBackend.ts). */
+  peerReview: PeerReviewState
+  /** Follow-ups found by the check, and tracked (followUpsBackend.ts). */
+  followUps: FollowUpsState
   /** Requests recorded for one route. */
   requestsTo(route: RouteName): RecordedRequest[]
   /** Back to the demo data and an empty request log. */
@@ -157,6 +169,8 @@ export function createApiBackend(): ApiBackend {
     communications: new Map(),
     admin: demoAdminState(),
     teaching: demoTeachingState(),
+    peerReview: demoPeerReviewState(),
+    followUps: demoFollowUpsState(),
     requestsTo: (route) => backend.requests.filter((request) => request.route === route),
     reset: () => {
       const data = demoData()
@@ -173,6 +187,8 @@ export function createApiBackend(): ApiBackend {
       backend.communications = new Map()
       backend.admin = demoAdminState()
       backend.teaching = demoTeachingState()
+      backend.peerReview = demoPeerReviewState()
+      backend.followUps = demoFollowUpsState()
     },
   }
   backend.reset()
@@ -436,6 +452,7 @@ export function apiHandlers(backend: ApiBackend) {
         ...(override ? { qa_override: override } : {}),
       })
       recordRevision(backend, order.id, order.report, 'finalize')
+      followUpsSigned(backend, order, body)
       return withETag(order.report)
     }),
     handle('listReportRevisions', ({ params }) => {
@@ -536,7 +553,9 @@ export function apiHandlers(backend: ApiBackend) {
     // The pre-sign checks: a spec backend's answer with no issue (the engine's own tests are the
     // server's).
     handle('checkReport', ({ params }) =>
-      orderOf(params) ? HttpResponse.json({ issues: [] }) : notFound('order'),
+      orderOf(params)
+        ? HttpResponse.json({ issues: [], ...checkedFollowUps(backend) })
+        : notFound('order'),
     ),
     // The impression draft (issue 18): the Findings' sentences that do not start with "No", as
     // the local provider would keep them (the provider's own tests are the server's).
@@ -556,6 +575,8 @@ export function apiHandlers(backend: ApiBackend) {
     ...libraryHandlers(backend, handle),
     ...signingHandlers(backend, handle, TEST_CLINICIAN),
     ...adminHandlers(backend, handle),
+    ...peerReviewHandlers(backend, handle),
+    ...followUpsHandlers(backend, handle, TEST_CLINICIAN),
     ...teachingHandlers(backend, handle, (order, report, cause) => {
       order.report = { ...report, updated_at: nextReportVersion(order.report) }
       recordRevision(backend, order.id, order.report, cause)

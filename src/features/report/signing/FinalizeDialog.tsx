@@ -9,6 +9,9 @@
  * is signed over only with 'Override' and a reason, which go with the signature; a critical
  * finding only once its communication is recorded (./CriticalResultForm). A check that could
  * not run says so and stops nothing.
+ *
+ * Beneath, the follow-up recommendations found (FU-25..FU-29, ./FollowUpChoices.tsx): the checked
+ * ones go with the signature; a checked one not filled in keeps Finalize disabled.
  */
 import { Field, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
@@ -16,6 +19,8 @@ import { CheckboxField, ConfirmDialog } from '../../../components/ui'
 import { useAppSelector } from '../../../app/hooks'
 import { QA_ISSUE_CODES, type Id, type QaIssueCode, type QaOverride } from '../../../../contract'
 import { CriticalResultForm } from './CriticalResultForm'
+import { FollowUpChoices } from './FollowUpChoices'
+import { followUpsIncomplete } from './followUpProblems'
 import { PreSignIssues } from './PreSignIssues'
 import { useFinalizeFocus, type FinalizeFocus } from './useFinalizeFocus'
 import {
@@ -51,7 +56,8 @@ export function FinalizeDialog({ open, orderId, onCancel, onConfirm }: FinalizeD
     check?.status === 'checking' ||
     !overridden ||
     needsCommunication(check) ||
-    hasUnfilledBlock(check)
+    hasUnfilledBlock(check) ||
+    followUpsIncomplete(check)
   const { refs, initialFocusEl } = useFinalizeFocus(open, focusOf(check, blocked, overridden))
 
   return (
@@ -108,6 +114,14 @@ export function FinalizeDialog({ open, orderId, onCancel, onConfirm }: FinalizeD
             required={needsCommunication(check)}
             firstFieldRef={refs.recipient}
           />
+        )}
+        {check?.status === 'checked' && check.followUps && (
+          <FollowUpChoices orderId={orderId} items={check.followUps} />
+        )}
+        {followUpsIncomplete(check) && (
+          <Text fontSize="sm" color="fg.error">
+            Fill in each checked follow-up (modality, body part, due dates in order), or uncheck it.
+          </Text>
         )}
         {hasUnfilledBlock(check) && (
           <Text fontSize="sm" color="fg.error">

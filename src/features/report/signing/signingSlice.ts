@@ -6,9 +6,10 @@
  * 409 `critical_result_not_communicated` (`communicationRequired`), whatever the check said.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { Id } from '../../../../contract'
+import type { FollowUpInput, Id } from '../../../../contract'
 import { communicationsApi } from '../../../services/api/communicationsApi'
 import type { Communication, QaIssue } from '../../../services/api/model'
+import type { FollowUpFields, FollowUpProposal } from '../../../services/api/read/followUps'
 import { allDraftsDiscarded, finalizeFailed, finalizeSucceeded } from '../editor/reportSlice'
 
 export type PreSignStatus = 'checking' | 'checked' | 'unavailable'
@@ -19,6 +20,17 @@ export interface PreSignCheck {
   issues: QaIssue[]
   communications: Communication[]
   communicationRequired: boolean
+  /**
+   * FU-25..FU-29: the follow-up recommendations found, as the signer confirms or corrects them;
+   * null when the check did not say (it could not run, or a backend without follow-ups answered):
+   * the signature then leaves them to the server.
+   */
+  followUps: FollowUpChoice[] | null
+}
+
+/** A follow-up in the Finalize dialog: checked ones go with the signature. */
+export interface FollowUpChoice extends FollowUpProposal {
+  checked: boolean
 }
 
 export interface SigningState {
@@ -40,11 +52,17 @@ export const signingSlice = createSlice({
         issues: [],
         communications: previous?.communications ?? [],
         communicationRequired: previous?.communicationRequired ?? false,
+        followUps: null,
       }
     },
     preSignCheckAnswered(
       state,
-      action: PayloadAction<{ orderId: Id; issues: QaIssue[]; communications: Communication[] }>,
+      action: PayloadAction<{
+        orderId: Id
+        issues: QaIssue[]
+        communications: Communication[]
+        followUps?: FollowUpProposal[]
+      }>,
     ) {
       const check = state.checks[action.payload.orderId]
       if (check?.status !== 'checking') return
@@ -53,6 +71,29 @@ export const signingSlice = createSlice({
         (a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity],
       )
       check.communications = action.payload.communications
+      check.followUps =
+        action.payload.followUps?.map((proposal) => ({ ...proposal, checked: true })) ?? null
+    },
+    followUpToggled(
+      state,
+      action: PayloadAction<{ orderId: Id; index: number; checked: boolean }>,
+    ) {
+      const item = state.checks[action.payload.orderId]?.followUps?.[action.payload.index]
+      if (item) item.checked = action.payload.checked
+    },
+    followUpEdited(
+      state,
+      action: PayloadAction<{ orderId: Id; index: number; fields: Partial<FollowUpFields> }>,
+    ) {
+      const item = state.checks[action.payload.orderId]?.followUps?.[action.payload.index]
+      if (item) Object.assign(item, action.payload.fields)
+    },
+    /** FU-28: an empty follow-up to fill, checked (a checked one must be filled to sign). */
+    followUpAdded(state, action: PayloadAction<{ orderId: Id }>) {
+      const check = state.checks[action.payload.orderId]
+      if (check?.status !== 'checked' || !check.followUps) return
+      const empty = { modality: '', body_part: '', due_from: '', due_to: '', reason: '', text: '' }
+      check.followUps.push({ ...empty, checked: true })
     },
     /** The check could not run (a network failure, a backend without the route): sign anyway. */
     preSignCheckFailed(state, action: PayloadAction<{ orderId: Id }>) {
@@ -79,6 +120,7 @@ export const signingSlice = createSlice({
             issues: [],
             communications: [],
             communicationRequired: true,
+            followUps: null,
           }
       })
       .addMatcher(
@@ -96,8 +138,14 @@ export const signingSlice = createSlice({
   },
 })
 
-export const { preSignCheckStarted, preSignCheckAnswered, preSignCheckFailed } =
-  signingSlice.actions
+export const {
+  preSignCheckStarted,
+  preSignCheckAnswered,
+  preSignCheckFailed,
+  followUpToggled,
+  followUpEdited,
+  followUpAdded,
+} = signingSlice.actions
 export const { selectPreSignCheck } = signingSlice.selectors
 
 /** The issues that an override with a reason may sign over: blocks other than these two. */
@@ -125,4 +173,22 @@ export function hasUnfilledBlock(check: PreSignCheck | undefined): boolean {
   return (check?.issues ?? []).some(
     (issue) => issue.code === 'unfilled_field' && issue.severity === 'block',
   )
+}
+
+/**
+ * FU-26, FU-27: what the signature sends as `follow_ups`: the checked follow-ups (`[]` when the
+ * signer unchecked all); undefined when the check did not say, so the server finds them itself.
+ */
+export function confirmedFollowUps(check: PreSignCheck | undefined): FollowUpInput[] | undefined {
+  if (check?.status !== 'checked' || !check.followUps) return undefined
+  return check.followUps
+    .filter((item) => item.checked)
+    .map(({ modality, body_part, due_from, due_to, reason, text }) => ({
+      modality: modality.trim(),
+      body_part: body_part.trim(),
+      due_from,
+      due_to,
+      reason: reason.trim(),
+      ...(text ? { text } : {}),
+    }))
 }

@@ -42,13 +42,19 @@ import {
 } from './entities'
 import { readClaim } from './claims'
 import { readPrior } from './priors'
-import { readQaIssues } from './qa'
+import { readCheckAnswer } from './qa'
 import { readMacro, readTemplate } from './library'
 import { readList, unwrapList, type Skipped } from './lists'
 import { readAdminUser, readAuditCsv, readAuditPage, type AdminUser, type AuditPage } from './admin'
 import { readListedOrder, readOrderPage } from './rows'
 import { readSessionAccess } from './session'
-import { readFollowUpAnswer, readFollowUpPage, type FollowUp, type FollowUpPage } from './followUps'
+import {
+  readFollowUpAnswer,
+  readFollowUpPage,
+  type FollowUp,
+  type FollowUpPage,
+  type FollowUpProposal,
+} from './followUps'
 import {
   readMyPeerReviews,
   readPeerReviewAnswer,
@@ -95,7 +101,8 @@ export interface Answers {
   /** null: nothing is left to read (204). */
   nextStudy: Order | null
   listPriors: PriorStudy[]
-  checkReport: { issues: QaIssue[] }
+  /** `follow_ups` absent: the backend finds none itself (FU-27: the signature leaves them out). */
+  checkReport: { issues: QaIssue[]; follow_ups?: FollowUpProposal[] }
   draftImpression: ImpressionDraft
   listTemplates: Template[]
   listMacros: Macro[]
@@ -224,8 +231,8 @@ export const answerReaders: Readers = {
   nextStudy: (raw) => (raw === null || raw === undefined || raw === '' ? ok(null) : readOne(raw)),
   listPriors: (raw) => readList(raw, readPrior),
   checkReport: (raw) => {
-    const issues = readQaIssues(raw)
-    return issues ? ok({ issues }) : malformed('issues: missing')
+    const answer = readCheckAnswer(raw)
+    return answer ? ok(answer) : malformed('issues: missing')
   },
   draftImpression: readImpressionDraft,
   listTemplates: (raw) => readList(raw, readTemplate),

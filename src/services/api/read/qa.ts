@@ -6,6 +6,7 @@
 import type { QaIssue } from '../model'
 import { isRecord, readText } from './values'
 import { unwrapList } from './lists'
+import { readFollowUpProposals, type FollowUpProposal } from './followUps'
 
 function readIssue(raw: unknown): QaIssue | null {
   if (!isRecord(raw)) return null
@@ -25,4 +26,17 @@ export function readQaIssues(raw: unknown): QaIssue[] | null {
   const list = unwrapList(isRecord(raw) && 'issues' in raw ? raw.issues : raw)
   if (!list) return null
   return list.map(readIssue).filter((issue): issue is QaIssue => issue !== null)
+}
+
+/**
+ * The whole check answer: its issues, and the follow-up recommendations it found (FU-25) when
+ * the backend says (absent: a backend without follow-ups). Null when it holds no issue list.
+ */
+export function readCheckAnswer(
+  raw: unknown,
+): { issues: QaIssue[]; follow_ups?: FollowUpProposal[] } | null {
+  const issues = readQaIssues(raw)
+  if (!issues) return null
+  const proposals = readFollowUpProposals(raw)
+  return proposals ? { issues, follow_ups: proposals } : { issues }
 }

@@ -10,15 +10,18 @@ import { baseApi } from '../../../../src/services/api/baseApi'
 import { claimsApi } from '../../../../src/services/api/claimsApi'
 import { communicationsApi } from '../../../../src/services/api/communicationsApi'
 import { conversationApi } from '../../../../src/services/api/conversationApi'
+import { followUpsApi } from '../../../../src/services/api/followUpsApi'
 import { impressionApi } from '../../../../src/services/api/impressionApi'
 import { libraryApi } from '../../../../src/services/api/libraryApi'
 import { ordersApi } from '../../../../src/services/api/ordersApi'
+import { peerReviewApi } from '../../../../src/services/api/peerReviewApi'
 import { priorsApi } from '../../../../src/services/api/priorsApi'
 import { qaApi } from '../../../../src/services/api/qaApi'
 import { reportApi } from '../../../../src/services/api/reportApi'
 import { speechApi } from '../../../../src/services/api/speechApi'
 import { teachingApi } from '../../../../src/services/api/teachingApi'
 import { buildReport, buildSections, FIXED_TIME } from '../../../support/msw/data'
+import { buildFollowUp } from '../../../support/msw/followUpsBackend'
 import { apiBackend } from '../../../support/msw/server'
 import { awaitingReview, signedInAs } from '../../../support/msw/teachingBackend'
 import { createTestDeps, makeTestStore } from '../../../support/render'
@@ -324,6 +327,64 @@ const cases: Record<RouteName, EndpointCase> = {
       store.dispatch(adminApi.endpoints.exportAuditEvents.initiate({ user: 'U-tess' })).unwrap(),
     path: '/api/v1/admin/audit/export',
     body: null,
+  },
+  askPeerReview: {
+    call: (store) => store.dispatch(peerReviewApi.endpoints.askPeerReview.initiate('O1')).unwrap(),
+    path: '/api/v1/orders/O1/peer-review',
+    body: null,
+  },
+  recordPeerReview: {
+    call: (store) =>
+      store
+        .dispatch(
+          peerReviewApi.endpoints.recordPeerReview.initiate({
+            order_id: 'O2',
+            score: '2a',
+            comment: 'Subtle.',
+          }),
+        )
+        .unwrap(),
+    path: '/api/v1/peer-reviews',
+    body: { order_id: 'O2', score: '2a', comment: 'Subtle.' },
+  },
+  listMyPeerReviews: {
+    call: (store) => store.dispatch(peerReviewApi.endpoints.listMyPeerReviews.initiate()).unwrap(),
+    path: '/api/v1/peer-reviews/mine',
+    body: null,
+  },
+  peerReviewRates: {
+    call: (store) =>
+      store
+        .dispatch(peerReviewApi.endpoints.peerReviewRates.initiate({ from: '2026-11-01' }))
+        .unwrap(),
+    path: '/api/v1/admin/peer-reviews',
+    body: null,
+  },
+  listFollowUps: {
+    call: (store) =>
+      store
+        .dispatch(followUpsApi.endpoints.listFollowUps.initiate({ status: ['open', 'overdue'] }))
+        .unwrap(),
+    path: '/api/v1/follow-ups',
+    body: null,
+  },
+  resolveFollowUp: {
+    call: (store) => {
+      const source = apiBackend.orders[0]
+      if (!source) throw new Error('the demo data has orders')
+      apiBackend.followUps.items.push(buildFollowUp(source, { id: 'FU-E1' }))
+      return store
+        .dispatch(
+          followUpsApi.endpoints.resolveFollowUp.initiate({
+            id: 'FU-E1',
+            status: 'declined',
+            reason: 'Patient declined.',
+          }),
+        )
+        .unwrap()
+    },
+    path: '/api/v1/follow-ups/FU-E1',
+    body: { status: 'declined', reason: 'Patient declined.' },
   },
 }
 
