@@ -5,7 +5,7 @@
  */
 
 const HEADS =
-  'nodules?|masse?s?|lesions?|cysts?|incidentalomas?|adenomas?|opacit(?:y|ies)|consolidations?|aneurysms?|lymphadenopathy|adenopathy|lymph nodes?|nodes?|thickening|polyps?|calcifications?|hemangiomas?|infiltrates?|effusions?|dilatation|dilation|ectasia|enlargement|collections?|hematomas?|pneumonia|atelectasis|stenosis|thrombus|hernia|tumou?rs?|neoplasms?|carcinoma|malignancy|abnormalit(?:y|ies)|densit(?:y|ies)|focus|foci|asymmetry|distortion|fibroids?|cystadenoma|ipmn|endometrioma|bi-?rads \\d\\w?|lu-?rads \\d\\w?|ti-?rads \\w+|bosniak \\w+'
+  'nodules?|masse?s?|lesions?|cysts?|incidentalomas?|adenomas?|opacit(?:y|ies)|consolidations?|aneurysms?|lymphadenopathy|adenopathy|lymph nodes?|nodes?|thickening|polyps?|calcifications?|hemangiomas?|infiltrates?|effusions?|dilatation|dilation|ectasia|enlargement|collections?|hematomas?|pneumonia|atelectasis|stenosis|thrombus|hernia|tumou?rs?|neoplasms?|carcinoma|malignancy|abnormalit(?:y|ies)|densit(?:y|ies)|focus|foci|asymmetry|distortion|fractures?|tears?|hydronephrosis|fibroids?|cystadenoma|ipmn|endometrioma|bi-?rads \\d\\w?|lu-?rads \\d\\w?|ti-?rads \\w+|bosniak \\w+'
 
 const MODIFIERS = new Set([
   'pulmonary',
@@ -71,6 +71,19 @@ const MODIFIERS = new Set([
   'small',
   'bilateral',
   'multiple',
+  'wall',
+  'biliary',
+  'intrahepatic',
+  'ductal',
+  'white',
+  'matter',
+  'subdural',
+  'simple',
+  'hemorrhagic',
+  'meniscal',
+  'occult',
+  'nondisplaced',
+  'scaphoid',
 ])
 
 const FINDING = new RegExp(`\\b(?:([\\w-]+)\\s+)?(?:([\\w-]+)\\s+)?(${HEADS})\\b`, 'i')
