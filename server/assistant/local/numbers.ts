@@ -3,7 +3,8 @@
  * dictation cleanup. Words are lower case.
  */
 
-const SMALL: Readonly<Record<string, number>> = {
+/** "one" to "nineteen" (also read by the follow-up finder's intervals, server/outcomes/extract). */
+export const SMALL: Readonly<Record<string, number>> = {
   one: 1,
   two: 2,
   three: 3,

@@ -4,24 +4,13 @@
  * "annual"/"annually"/"yearly", numbers as words ("three months"). A span in the past ("3 months
  * ago", "over 2 years", "for 5 years", "since 2019") is not an interval of a recommendation.
  */
+import { SMALL } from '../../assistant/local/numbers'
 import type { Interval } from './dates'
 
 const NUMBER_WORDS: Record<string, number> = {
+  ...SMALL,
   a: 1,
   an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  eighteen: 18,
   'twenty-four': 24,
   'twenty four': 24,
 }
