@@ -24,10 +24,21 @@ export interface Exam {
   bodyPart: string
 }
 
-/** An exam's words as one comparable key: the vocabulary's codes, else the words as written. */
-export function examKey(exam: Exam): string {
-  const modality = canonicalModality(exam.modality) ?? exam.modality.trim().toUpperCase()
-  const bodyPart = canonicalBodyPart(exam.bodyPart) ?? exam.bodyPart.trim().toLowerCase()
+/**
+ * An exam's words as one comparable key: the vocabulary's codes, else the words as written. An
+ * order whose body part says nothing the vocabulary knows ('unspecified', as HL7 reads 'CT
+ * THORAX') is read from its study description.
+ */
+export function examKey(exam: Exam & { studyDescription?: string | undefined }): string {
+  const described = exam.studyDescription ?? ''
+  const modality =
+    canonicalModality(exam.modality) ??
+    canonicalModality(described) ??
+    exam.modality.trim().toUpperCase()
+  const bodyPart =
+    canonicalBodyPart(exam.bodyPart) ??
+    canonicalBodyPart(described) ??
+    exam.bodyPart.trim().toLowerCase()
   return `${modality}|${bodyPart}`
 }
 
@@ -40,6 +51,7 @@ export interface OpenFollowUp extends Exam {
 
 export interface ArrivingOrder extends Exam {
   orderedAt: Date
+  studyDescription?: string | undefined
 }
 
 /** The open follow-ups `order` fulfils, oldest recommendation first (ties by id). */

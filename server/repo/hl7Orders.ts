@@ -178,6 +178,7 @@ async function insertOrder(
       accessionNumber: orders.accessionNumber,
       modality: orders.modality,
       bodyPart: orders.bodyPart,
+      studyDescription: orders.studyDescription,
       orderedAt: orders.orderedAt,
     })
   return inserted ?? null

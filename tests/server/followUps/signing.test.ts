@@ -36,7 +36,7 @@ describe.skipIf(skipDatabase)('follow-ups at the pre-sign check and the signatur
 
   beforeAll(async () => {
     t = await startTestApp({ now: clock.now, env: { DEPARTMENT_TIME_ZONE: 'Europe/Berlin' } })
-    ada = await clinician(t, 'Dr Ada Signer')
+    ada = await clinician(t, clock, 'Dr Ada Signer')
     take = await studiesOfDistinctPatients(t)
   })
   afterAll(() => t.close())
@@ -144,8 +144,8 @@ describe.skipIf(skipDatabase)('follow-ups at the pre-sign check and the signatur
   })
 
   it("FU-12 a trainee's preliminary read makes no follow-up; the attending's co-signature makes them, by the attending", async () => {
-    const trainee = await clinician(t, 'Dr Tess Trainee', ['trainee'])
-    const attending = await clinician(t, 'Dr Otto Attending')
+    const trainee = await clinician(t, clock, 'Dr Tess Trainee', ['trainee'])
+    const attending = await clinician(t, clock, 'Dr Otto Attending')
     const id = take()
     await trainee.save(id, RECOMMENDING)
     await trainee.send(id)

@@ -6,13 +6,16 @@ import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import {
   followUpPageSchema,
+  orderSchema,
+  reportSchema,
+  type UserRole,
   type FollowUpInput,
   type FollowUpPage,
   type ReportSections,
 } from '../../../contract'
-import { followUps, orders, patients, reports } from '../../../server/db/schema'
+import { followUps, orders, patients, reports, users } from '../../../server/db/schema'
 import type { TestApp } from '../../support/testApp'
-import { clinician, type Clinician } from '../reviewSupport'
+import type { Clinician } from '../reviewSupport'
 
 /** A report recommending a chest CT in three months (found by ../../server/outcomes/extract). */
 export const RECOMMENDING: ReportSections = {
@@ -39,13 +42,74 @@ export const confirmed = (over: Partial<FollowUpInput> = {}): FollowUpInput => (
   ...over,
 })
 
-/** A settable clock for the app (`startTestApp({ now })`). */
+/**
+ * A settable clock for the app (`startTestApp({ now })`). Sessions are checked against it too, so
+ * each clinician made by `clinician` signs in again whenever it moves.
+ */
 export function testClock(start: string) {
   let at = new Date(start)
+  const onMove: (() => Promise<void>)[] = []
   return {
     now: () => at,
-    set(instant: string) {
+    async set(instant: string) {
       at = new Date(instant)
+      for (const signIn of onMove) await signIn()
+    },
+    onMove(signIn: () => Promise<void>) {
+      onMove.push(signIn)
+    },
+  }
+}
+export type TestClock = ReturnType<typeof testClock>
+
+let accounts = 0
+
+/** An account with `roles` whose calls follow the clock (../reviewSupport.ts's, signed in anew). */
+export async function clinician(
+  t: TestApp,
+  clock: TestClock,
+  name: string,
+  roles: UserRole[] = ['radiologist'],
+): Promise<Clinician> {
+  accounts += 1
+  const loginId = `followups${String(accounts)}-${String(Date.now())}@hospital.test`
+  const first = await t.signUp(loginId, name)
+  await t.db.update(users).set({ roles }).where(eq(users.id, first.userId))
+  let token = first.token
+  clock.onMove(async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/password/signin',
+      payload: { loginId, password: 'correct horse battery' },
+    })
+    token = res.json<{ sessionJwt: string }>().sessionJwt
+  })
+  const call: Clinician['call'] = async (method, path, body, headers = {}) => {
+    const res = await t.app.inject({
+      method,
+      url: `/api/v1${path}`,
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    })
+    return { status: res.statusCode, json: () => res.json(), headers: res.headers }
+  }
+  return {
+    userId: first.userId,
+    name,
+    get token() {
+      return token
+    },
+    call,
+    async save(orderId, sections = RECOMMENDING) {
+      expect((await call('PUT', `/orders/${orderId}/report`, { sections })).status).toBe(200)
+    },
+    async send(orderId) {
+      const res = await call('POST', `/orders/${orderId}/report/preliminary`)
+      expect(res.status, JSON.stringify(res.json())).toBe(200)
+      return reportSchema.parse(res.json())
+    },
+    async order(orderId) {
+      return orderSchema.parse((await call('GET', `/orders/${orderId}`)).json())
     },
   }
 }
@@ -108,5 +172,3 @@ export async function studiesOfDistinctPatients(t: TestApp) {
     return id
   }
 }
-
-export { clinician }
