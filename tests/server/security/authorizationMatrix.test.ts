@@ -74,6 +74,9 @@ const MATRIX: Record<RouteName, Row> = {
   volumeStats: DEPARTMENT,
   criticalCommunicationStats: DEPARTMENT,
   followUpStats: DEPARTMENT,
+  // FU-13, FU-15: the department's follow-ups are its clinicians' to read and close.
+  listFollowUps: CLINICAL,
+  resolveFollowUp: CLINICAL,
 }
 
 /** Bodies that an allowed caller's request may well carry out; `{}` for the rest. */
@@ -87,6 +90,7 @@ const BODIES: Partial<Record<RouteName, object>> = {
   returnToTrainee: { comment: 'Please describe the nodule.' },
   updateUser: { roles: ['radiologist'] },
   recordPeerReview: { order_id: 'no-such-order', score: '1', comment: '' },
+  resolveFollowUp: { status: 'declined', reason: 'The patient declined.' },
 }
 
 let t: TestApp
