@@ -50,7 +50,7 @@ export async function listMyPeerReviews(q: Queryable, authorId: string): Promise
       .groupBy(peerReviews.score),
   ])
   const byScore = noScores()
-  for (const { score, n } of counts) if (isScore(score)) byScore[score] = Number(n)
+  for (const { score, n } of counts) if (isScore(score)) byScore[score] = n
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -112,7 +112,7 @@ export async function peerReviewRates(
     .orderBy(asc(name), asc(peerReviews.authorId))
   return {
     items: rows.map((row) => {
-      const reviews = Number(row.reviews)
+      const reviews = row.reviews
       const byScore = { '1': row.s1, '2a': row.s2a, '2b': row.s2b, '3a': row.s3a, '3b': row.s3b }
       return {
         user_id: row.userId,

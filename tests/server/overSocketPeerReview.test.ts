@@ -43,10 +43,12 @@ describe.skipIf(skipDatabase)('peer review over a real socket', () => {
     const patient = all.find((order) =>
       all.some((other) => other !== order && other.patient_id === order.patient_id),
     )!
-    ;[prior, later] = all
+    const family = all
       .filter((order) => order.patient_id === patient.patient_id)
       .sort((a, b) => a.ordered_at.localeCompare(b.ordered_at))
       .map((order) => order.id)
+    prior = family[0]!
+    later = family[1]!
     const saved = await s.call('saveReport', {
       token: ada.token,
       params: { id: prior },

@@ -64,13 +64,18 @@ function ScoreForm({
   const needsComment = score !== null && score !== '1'
 
   const submit = async () => {
-    if (score === null) return setProblem(NO_SCORE_CHOSEN)
-    if (needsComment && comment.trim() === '') return setProblem(COMMENT_NEEDED)
-    setProblem(null)
+    const missing =
+      score === null
+        ? NO_SCORE_CHOSEN
+        : needsComment && comment.trim() === ''
+          ? COMMENT_NEEDED
+          : null
+    setProblem(missing)
+    if (score === null || missing !== null) return
     const done = await record({ order_id: prior.order_id, score, comment: comment.trim() })
     if (!('data' in done)) return
     onRecorded(orderId)
-    dispatch(peerReviewAnswered(orderId))
+    void dispatch(peerReviewAnswered(orderId))
   }
 
   return (
@@ -124,7 +129,7 @@ function ScoreForm({
             size="sm"
             variant="ghost"
             onClick={() => {
-              dispatch(peerReviewAnswered(orderId))
+              void dispatch(peerReviewAnswered(orderId))
             }}
           >
             {NOT_NOW}

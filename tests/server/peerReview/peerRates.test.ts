@@ -27,8 +27,10 @@ describe.skipIf(skipDatabase)('the scores and the rates', () => {
   let dan: Clinician
   let admin: Clinician
   let take: Awaited<ReturnType<typeof familyTaker>>
-  const given = async (reviewer: Clinician, orderId: string, value: RadpeerScore, comment = '') =>
-    expect((await score(reviewer, { order_id: orderId, score: value, comment })).status).toBe(201)
+  const given = async (reviewer: Clinician, orderId: string, value: RadpeerScore, comment = '') => {
+    const res = await score(reviewer, { order_id: orderId, score: value, comment })
+    expect(res.status).toBe(201)
+  }
 
   beforeAll(async () => {
     t = await startTestApp({ env: { PEER_REVIEW_SHARE: '0' } })
