@@ -14,6 +14,8 @@ export type { FollowUp, FollowUpPage, FollowUpProposal } from './read/followUps'
 /** The list's filters, as the query sends them: statuses joined by commas ('open,overdue'). */
 export interface FollowUpFilters {
   status?: readonly FollowUpStatus[]
+  /** The follow-ups of one report (its order's id). */
+  order?: Id
 }
 
 export interface FollowUpResolve {
@@ -25,6 +27,7 @@ export interface FollowUpResolve {
 function queryOf(filters: FollowUpFilters, cursor: string | null): Record<string, string> {
   return {
     ...(filters.status && filters.status.length > 0 ? { status: filters.status.join(',') } : {}),
+    ...(filters.order ? { order: filters.order } : {}),
     ...(cursor ? { cursor } : {}),
   }
 }
@@ -42,30 +45,52 @@ export const followUpsApi = baseApi.injectEndpoints({
     resolveFollowUp: build.mutation<FollowUp, FollowUpResolve>({
       query: ({ id, status, reason }) =>
         apiRequest('resolveFollowUp', { params: { id }, body: { status, reason } }),
-      async onQueryStarted(_change, { dispatch, queryFulfilled, ...lifecycle }) {
+      async onQueryStarted(change, { dispatch, queryFulfilled, ...lifecycle }) {
         const state = lifecycle.getState()
         const lists = followUpsApi.util.selectCachedArgsForQuery(state, 'listFollowUps')
-        try {
-          const { data } = await queryFulfilled
+        const showEverywhere = (fresh: FollowUp) => {
           for (const filters of lists) {
             dispatch(
               followUpsApi.util.updateQueryData('listFollowUps', filters, (cached) => {
                 for (const page of cached.pages) {
-                  page.items = page.items.map((item) => (item.id === data.id ? data : item))
+                  page.items = page.items.map((item) => (item.id === fresh.id ? fresh : item))
                 }
               }),
             )
           }
+        }
+        try {
+          showEverywhere((await queryFulfilled).data)
         } catch {
-          // FU-36: closed meanwhile (409) or refused: the lists are read again to show it as it is.
-          for (const filters of lists) {
-            void dispatch(
-              followUpsApi.endpoints.listFollowUps.initiate(filters, {
-                subscribe: false,
-                forceRefetch: true,
-              }),
-            )
-          }
+          // FU-35: closed meanwhile (409) or refused: the row is read again (the follow-ups of
+          // its report), so it shows how it was closed; failing that, the lists are read again.
+          const source = lists
+            .flatMap((filters) => {
+              const cached = followUpsApi.endpoints.listFollowUps.select(filters)(state).data
+              return cached?.pages.flatMap((page) => page.items) ?? []
+            })
+            .find((item) => item.id === change.id)?.source_order_id
+          const fresh = source
+            ? await dispatch(
+                followUpsApi.endpoints.listFollowUps.initiate(
+                  { order: source },
+                  { subscribe: false, forceRefetch: true },
+                ),
+              )
+            : undefined
+          const found = fresh?.data?.pages
+            .flatMap((page) => page.items)
+            .find((item) => item.id === change.id)
+          if (found) showEverywhere(found)
+          else
+            for (const filters of lists) {
+              void dispatch(
+                followUpsApi.endpoints.listFollowUps.initiate(filters, {
+                  subscribe: false,
+                  forceRefetch: true,
+                }),
+              )
+            }
         }
       },
     }),

@@ -2,7 +2,7 @@
  * Follow-up recommendations of the in-memory /api/v1 (FU-25..FU-40), answering and refusing as
  * the real server does: the pre-sign check's `follow_ups` (what `proposals` holds; null: a backend
  * without follow-ups, the field left out), the items a signature creates (its `follow_ups`, else
- * the proposals, as the server finds them itself), GET /follow-ups (status filter, overdue first,
+ * the proposals, as the server finds them itself), GET /follow-ups (status and order filters, overdue first,
  * pages by cursor) and PATCH /follow-ups/{id} (400 on a bad body, 404, 409 once closed).
  */
 import { HttpResponse, type HttpHandler } from 'msw'
@@ -113,6 +113,7 @@ export function followUpsHandlers(
       const matching = backend.followUps.items
         .map(shown)
         .filter((item) => wanted.length === 0 || wanted.includes(item.status))
+        .filter((item) => !query.has('order') || item.source_order_id === query.get('order'))
         .sort(listOrder)
       const start = Number(query.get('cursor') ?? '0') || 0
       const limit = Number(query.get('limit') ?? FOLLOW_UP_PAGE.defaultLimit)
