@@ -58,6 +58,7 @@ import {
   followUpsSigned,
   type FollowUpsState,
 } from './followUpsBackend'
+import { demoStatsState, statsHandlers, type StatsState } from './statsBackend'
 import {
   cosigned,
   demoTeachingState,
@@ -110,6 +111,8 @@ export interface ApiBackend {
   peerReview: PeerReviewState
   /** Follow-ups found by the check, and tracked (followUpsBackend.ts). */
   followUps: FollowUpsState
+  /** The department's numbers (statsBackend.ts). */
+  stats: StatsState
   /** Requests recorded for one route. */
   requestsTo(route: RouteName): RecordedRequest[]
   /** Back to the demo data and an empty request log. */
@@ -171,6 +174,7 @@ export function createApiBackend(): ApiBackend {
     teaching: demoTeachingState(),
     peerReview: demoPeerReviewState(),
     followUps: demoFollowUpsState(),
+    stats: demoStatsState(),
     requestsTo: (route) => backend.requests.filter((request) => request.route === route),
     reset: () => {
       const data = demoData()
@@ -189,6 +193,7 @@ export function createApiBackend(): ApiBackend {
       backend.teaching = demoTeachingState()
       backend.peerReview = demoPeerReviewState()
       backend.followUps = demoFollowUpsState()
+      backend.stats = demoStatsState()
     },
   }
   backend.reset()
@@ -577,6 +582,7 @@ export function apiHandlers(backend: ApiBackend) {
     ...adminHandlers(backend, handle),
     ...peerReviewHandlers(backend, handle),
     ...followUpsHandlers(backend, handle, TEST_CLINICIAN),
+    ...statsHandlers(backend, handle),
     ...teachingHandlers(backend, handle, (order, report, cause) => {
       order.report = { ...report, updated_at: nextReportVersion(order.report) }
       recordRevision(backend, order.id, order.report, cause)

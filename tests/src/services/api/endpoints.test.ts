@@ -19,6 +19,7 @@ import { priorsApi } from '../../../../src/services/api/priorsApi'
 import { qaApi } from '../../../../src/services/api/qaApi'
 import { reportApi } from '../../../../src/services/api/reportApi'
 import { speechApi } from '../../../../src/services/api/speechApi'
+import { statsApi } from '../../../../src/services/api/statsApi'
 import { teachingApi } from '../../../../src/services/api/teachingApi'
 import { buildReport, buildSections, FIXED_TIME } from '../../../support/msw/data'
 import { buildFollowUp } from '../../../support/msw/followUpsBackend'
@@ -385,6 +386,31 @@ const cases: Record<RouteName, EndpointCase> = {
     },
     path: '/api/v1/follow-ups/FU-E1',
     body: { status: 'declined', reason: 'Patient declined.' },
+  },
+  turnaroundStats: {
+    call: (store) =>
+      store.dispatch(statsApi.endpoints.turnaroundStats.initiate({ by: 'modality' })).unwrap(),
+    path: '/api/v1/stats/turnaround',
+    body: null,
+  },
+  volumeStats: {
+    call: (store) => store.dispatch(statsApi.endpoints.volumeStats.initiate({})).unwrap(),
+    path: '/api/v1/stats/volume',
+    body: null,
+  },
+  criticalCommunicationStats: {
+    call: (store) =>
+      store
+        .dispatch(statsApi.endpoints.criticalCommunicationStats.initiate({ from: '2026-11-01' }))
+        .unwrap(),
+    path: '/api/v1/stats/critical-communication',
+    body: null,
+  },
+  followUpStats: {
+    call: (store) =>
+      store.dispatch(statsApi.endpoints.followUpStats.initiate({ to: '2026-11-20' })).unwrap(),
+    path: '/api/v1/stats/follow-ups',
+    body: null,
   },
 }
 
