@@ -4,22 +4,13 @@
  * the place a reload gives it; B's message about it, and the assistant's reply, show in A's open
  * chat without a reload.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { ackOf, sendFrame } from '../support/mllpPeer'
-import { HL7_PORT } from './fixtures/hl7'
-import { selectStudy, signUp } from './support'
+import { HL7_PORT, hl7Time } from './fixtures/hl7'
+import { clinicianPage, selectStudy } from './support'
 
 const ADA = 'Dr Ada Live'
 const BEN = 'Dr Ben Live'
-
-async function clinician(browser: Browser, prefix: string, name: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  await signUp(page, prefix, name)
-  return page
-}
-
-/** An HL7 time (ORC-9) of `date`, in UTC. */
-const hl7Time = (date: Date) => `${date.toISOString().replace(/\D/g, '').slice(0, 14)}+0000`
 
 /** A new stat CT order, as a RIS sends it (ORM^O01, v2.3), for a patient new to the hospital. */
 function statOrder(accession: string, orderedAt: Date): string {
@@ -56,8 +47,8 @@ test('EV-9 EV-10 an order from the RIS and a colleague’s message reach an open
   browser,
 }) => {
   test.setTimeout(120_000)
-  const a = await clinician(browser, 'ada-live', ADA)
-  const b = await clinician(browser, 'ben-live', BEN)
+  const a = await clinicianPage(browser, 'ada-live', ADA)
+  const b = await clinicianPage(browser, 'ben-live', BEN)
   await expect(
     a.getByRole('listbox', { name: 'Worklist' }).getByRole('option').first(),
   ).toBeVisible()

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Browser, type Locator, type Page } from '@playwright/test'
 
 export const PASSWORD = 'correct horse battery'
 
@@ -33,6 +33,13 @@ export async function signUp(page: Page, prefix = 'reader', name?: string): Prom
   await page.goto('/login')
   await signIn(page, email, name)
   return email
+}
+
+/** A clinician signed up as `name` in a browser context of their own (a second screen). */
+export async function clinicianPage(browser: Browser, prefix: string, name: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await signUp(page, prefix, name)
+  return page
 }
 
 /** Where screenshots go: docs/screenshots when READOUT_SCREENSHOTS=docs, else test-results. */
