@@ -75,7 +75,7 @@ function ScoreForm({
     const done = await record({ order_id: prior.order_id, score, comment: comment.trim() })
     if (!('data' in done)) return
     onRecorded(orderId)
-    void dispatch(peerReviewAnswered(orderId))
+    dispatch(peerReviewAnswered(orderId))
   }
 
   return (
@@ -129,7 +129,7 @@ function ScoreForm({
             size="sm"
             variant="ghost"
             onClick={() => {
-              void dispatch(peerReviewAnswered(orderId))
+              dispatch(peerReviewAnswered(orderId))
             }}
           >
             {NOT_NOW}

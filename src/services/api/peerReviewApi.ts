@@ -58,7 +58,9 @@ export const peerReviewApi = baseApi.injectEndpoints({
 
 /** The question on opening `orderId` is answered (scored, or 'Not now'): it is not asked again. */
 export const peerReviewAnswered = (orderId: Id) =>
-  peerReviewApi.util.upsertQueryData('askPeerReview', orderId, { prior: null })
+  peerReviewApi.util.updateQueryData('askPeerReview', orderId, (asked) => {
+    asked.prior = null
+  })
 
 export const {
   useAskPeerReviewQuery,
