@@ -99,6 +99,8 @@ test('FU-38 FU-39 FU-40 a signed recommendation is tracked, listed with its repo
     .getByRole('button', { name: 'Edit' })
     .click()
   await expect(group.getByRole('textbox', { name: 'Modality' })).toBeFocused()
+  await fay.keyboard.press('Tab')
+  await expect(group.getByRole('textbox', { name: 'Body part' })).toBeFocused()
   await group.getByLabel('Due from').fill(today)
   await group.getByRole('button', { name: 'Done' }).click()
   await expect(

@@ -5,7 +5,7 @@
  * (./ResolveDialog.tsx).
  */
 import { Button, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useListFollowUpsInfiniteQuery, type FollowUp } from '../../services/api/followUpsApi'
 import { FollowUpsTable } from './FollowUpsTable'
 import { STATUS_CHOICES } from './followUpText'
@@ -19,6 +19,7 @@ export function FollowUpsPage() {
     null,
   )
   const [notice, setNotice] = useState<string | null>(null)
+  const tableRef = useRef<HTMLDivElement>(null)
   const filters = useMemo(() => ({ status: STATUS_CHOICES[choice]?.statuses ?? [] }), [choice])
   const list = useListFollowUpsInfiniteQuery(filters)
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data])
@@ -61,6 +62,7 @@ export function FollowUpsPage() {
       )}
       {list.data ? (
         <FollowUpsTable
+          tableRef={tableRef}
           items={items}
           onResolve={(item, resolution) => {
             setNotice(null)
@@ -85,6 +87,7 @@ export function FollowUpsPage() {
         <ResolveDialog
           item={resolving.item}
           resolution={resolving.resolution}
+          fallbackFocus={() => tableRef.current}
           onClose={() => {
             setResolving(null)
           }}

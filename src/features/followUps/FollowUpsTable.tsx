@@ -5,6 +5,7 @@
  * readers). An open or overdue one offers 'Complete' and 'Decline'.
  */
 import { Badge, Button, HStack, Link, Table, Text } from '@chakra-ui/react'
+import type { RefObject } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import type { FollowUp } from '../../services/api/followUpsApi'
 import { closedText, dueText, examText, patientText, STATUS_BADGES } from './followUpText'
@@ -35,12 +36,15 @@ function StatusCell({ item }: { item: FollowUp }) {
 export function FollowUpsTable({
   items,
   onResolve,
+  tableRef,
 }: {
   items: readonly FollowUp[]
+  /** The table's frame, which takes the focus when a dialog's opener is gone (FU-33). */
+  tableRef?: RefObject<HTMLDivElement | null>
   onResolve: (item: FollowUp, resolution: Resolution) => void
 }) {
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+    <Table.ScrollArea ref={tableRef} tabIndex={-1} borderWidth="1px" borderRadius="md">
       <Table.Root size="sm" variant="line" aria-label={FOLLOW_UPS_TABLE}>
         <Table.Header>
           <Table.Row>

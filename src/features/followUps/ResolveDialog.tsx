@@ -34,9 +34,12 @@ export function ResolveDialog({
   resolution,
   onClose,
   onClosedElsewhere,
+  fallbackFocus,
 }: {
   item: FollowUp
   resolution: Resolution
+  /** Where the focus goes as it closes when the button that opened it is gone (a closed row). */
+  fallbackFocus: () => HTMLElement | null
   onClose: () => void
   /** FU-36: someone closed it first; the page shows the server's words. */
   onClosedElsewhere: (message: string) => void
@@ -45,6 +48,8 @@ export function ResolveDialog({
   const [refusal, setRefusal] = useState<string | null>(null)
   const [resolve, sending] = useResolveFollowUpMutation()
   const words = WORDS[resolution]
+  // The button that opened it: a row just closed has none, and the focus then goes to the table.
+  const [opener] = useState(() => document.activeElement)
 
   const send = async () => {
     setRefusal(null)
@@ -62,6 +67,9 @@ export function ResolveDialog({
         if (!details.open) onClose()
       }}
       placement="center"
+      finalFocusEl={() =>
+        opener instanceof HTMLElement && opener.isConnected ? opener : fallbackFocus()
+      }
     >
       <Portal>
         <Dialog.Backdrop />

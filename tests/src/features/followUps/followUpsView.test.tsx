@@ -145,7 +145,7 @@ describe('the Follow-ups view', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument()
   })
 
-  it('FU-33 Complete asks for a reason, then the row says who completed it and why', async () => {
+  it('FU-33 Complete asks for a reason, then the row says who completed it and why, the focus on the table', async () => {
     track('O1', { id: 'FU-1' })
     const view = await renderFollowUps()
     await view.user.click(await within(view.table).findByRole('button', { name: 'Complete' }))
@@ -164,6 +164,10 @@ describe('the Follow-ups view', () => {
     })
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+    // The row's buttons are gone with its closing: the focus goes to the table, not the page.
+    await waitFor(() => {
+      expect(view.table.parentElement).toHaveFocus()
     })
   })
 
