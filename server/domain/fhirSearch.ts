@@ -16,6 +16,8 @@ export type AndOr<T> = T[][]
 export type ReportStatus = 'final' | 'appended' | 'preliminary'
 /** An order's FHIR request status: `revoked` when cancelled, `completed` once signed, else `active`. */
 export type RequestStatus = 'active' | 'completed' | 'revoked'
+/** A ServiceRequest's intent: an order, or a follow-up a signed report recommends (FU-23). */
+export type RequestIntent = 'order' | 'proposal'
 
 export interface InstantBound {
   op: 'eq' | 'ge' | 'gt' | 'le' | 'lt'
@@ -36,6 +38,8 @@ export interface StudyCriteria {
   withStudyUid?: boolean
   reportStatuses?: AndOr<ReportStatus>
   requestStatuses?: AndOr<RequestStatus>
+  /** ServiceRequest only: orders, follow-up proposals, or both when not asked (FU-23). */
+  intents?: AndOr<RequestIntent>
   /** The signed report's last change (meta.lastUpdated), every bound met. */
   reportUpdated?: InstantBound[]
 }

@@ -63,6 +63,19 @@ const SR_STATUSES = new Set([
   'unknown',
 ])
 
+/** FHIR R4's request-intent codes; of these, Readout's requests are `order` and `proposal`. */
+const SR_INTENTS = new Set([
+  'proposal',
+  'plan',
+  'directive',
+  'order',
+  'original-order',
+  'reflex-order',
+  'filler-order',
+  'instance-order',
+  'option',
+])
+
 function statuses<T extends string>(values: string[], valid: Set<string>, ours: readonly T[]): T[] {
   for (const value of values)
     if (!valid.has(value))
@@ -142,6 +155,15 @@ export function parseSearch(
             'requestStatuses',
             statuses(values, SR_STATUSES, ['active', 'completed', 'revoked'] as const),
           )
+        break
+      case 'intent':
+        for (const value of values)
+          if (!SR_INTENTS.has(value))
+            throw invalidSearch(`intent: "${value}" is not a request intent.`)
+        add(
+          'intents',
+          values.filter((value) => value === 'order' || value === 'proposal'),
+        )
         break
       case 'identifier':
         if (type === 'Patient') patientIdentifiers.push(values.map(parseToken))

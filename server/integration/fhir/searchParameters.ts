@@ -59,6 +59,12 @@ export const SEARCH_PARAMETERS: Record<ResourceType, ParameterDefinition[]> = {
     subjectIdentifier,
     { name: 'identifier', type: 'token', documentation: 'The accession number.' },
     { name: 'status', type: 'token', documentation: 'active, completed or revoked.' },
+    {
+      name: 'intent',
+      type: 'token',
+      documentation:
+        'order (a study ordered) or proposal (a follow-up a signed report recommends); both when not given.',
+    },
   ],
   Patient: [
     { name: 'identifier', type: 'token', documentation: 'The MRN: <system>|<mrn> or <mrn>.' },

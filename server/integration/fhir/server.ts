@@ -15,14 +15,9 @@ import { searchBundle } from './bundle'
 import { capabilityStatement, smartConfiguration, TOKEN_PATH } from './capability'
 import { mrnSystem } from './codes'
 import { FHIR_JSON, FhirError, fhirErrorHandler, noCredentials, notFound } from './outcome'
-import {
-  imagingStudy,
-  patientResource,
-  reportResource,
-  serviceRequest,
-  type FhirResource,
-} from './resources'
+import { imagingStudy, patientResource, reportResource, type FhirResource } from './resources'
 import { parseSearch, type ParsedSearch } from './search'
+import { findServiceRequests } from './serviceRequests'
 import { RESOURCE_TYPES, type ResourceType } from './searchParameters'
 import type { FhirClient } from './settings'
 import {
@@ -163,6 +158,8 @@ export const fhirServer: FastifyPluginCallback<{
       const found = await searchPatients(db, criteria, search.page)
       return { total: found.total, resources: found.rows.map(patientResource) }
     }
+    // Orders and the follow-ups signed reports recommend (FU-23).
+    if (type === 'ServiceRequest') return findServiceRequests(db, criteria, search.page)
     const scoped: StudyCriteria = {
       ...criteria,
       ...(type === 'DiagnosticReport' ? { signed: true, preliminary } : {}),
@@ -170,11 +167,7 @@ export const fhirServer: FastifyPluginCallback<{
     }
     const found = await searchStudies(db, scoped, search.page)
     const build: (row: FhirStudyRow) => FhirResource | null =
-      type === 'DiagnosticReport'
-        ? (row) => reportResource(row, { preliminary })
-        : type === 'ImagingStudy'
-          ? imagingStudy
-          : serviceRequest
+      type === 'DiagnosticReport' ? (row) => reportResource(row, { preliminary }) : imagingStudy
     const resources = found.rows
       .map(build)
       .filter((resource): resource is FhirResource => resource !== null)

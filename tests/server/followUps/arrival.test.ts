@@ -15,8 +15,7 @@ import { startTestApp, type TestApp } from '../../support/testApp'
 import { skipDatabase } from '../../support/testDatabase'
 import { orderByAccession, orm } from '../hl7/support'
 import { readAck } from '../hl7/wire'
-import type { Clinician } from '../reviewSupport'
-import { clinician, confirmed, rowsOfOrder, signed, testClock } from './support'
+import { clinician, confirmed, rowsOfOrder, signed, testClock, type Clinician } from './support'
 
 describe.skipIf(skipDatabase)('follow-ups completed by an arriving order', () => {
   let t: TestApp

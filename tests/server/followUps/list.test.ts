@@ -9,9 +9,9 @@ import { errorSchema, type FollowUp } from '../../../contract'
 import { followUps } from '../../../server/db/schema'
 import { startTestApp, type TestApp } from '../../support/testApp'
 import { skipDatabase } from '../../support/testDatabase'
-import type { Clinician } from '../reviewSupport'
 import {
   clinician,
+  type Clinician,
   confirmed,
   list,
   patientOf,

@@ -10,9 +10,9 @@ import { errorSchema, FOLLOW_UP_CLOSED_ERROR, followUpSchema } from '../../../co
 import { listAuditEvents } from '../../../server/repo/audit'
 import { startTestApp, type TestApp } from '../../support/testApp'
 import { skipDatabase } from '../../support/testDatabase'
-import type { Clinician } from '../reviewSupport'
 import {
   clinician,
+  type Clinician,
   confirmed,
   rowsOfOrder,
   signed,

@@ -14,9 +14,10 @@ import {
 import { findFollowUps } from '../../../server/outcomes/extract'
 import { startTestApp, type TestApp } from '../../support/testApp'
 import { skipDatabase } from '../../support/testDatabase'
-import { auditOfOrder, type Clinician } from '../reviewSupport'
+import { auditOfOrder } from '../reviewSupport'
 import {
   clinician,
+  type Clinician,
   confirmed,
   NOTHING_TO_FOLLOW,
   RECOMMENDING,

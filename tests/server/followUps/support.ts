@@ -15,7 +15,7 @@ import {
 } from '../../../contract'
 import { followUps, orders, patients, reports, users } from '../../../server/db/schema'
 import type { TestApp } from '../../support/testApp'
-import type { Clinician } from '../reviewSupport'
+import type { Clinician as ReviewClinician } from '../reviewSupport'
 
 /** A report recommending a chest CT in three months (found by ../../server/outcomes/extract). */
 export const RECOMMENDING: ReportSections = {
@@ -41,6 +41,16 @@ export const confirmed = (over: Partial<FollowUpInput> = {}): FollowUpInput => (
   text: 'Recommend CT chest in 2 months.',
   ...over,
 })
+
+/** An account's calls (../reviewSupport.ts's, with PATCH). */
+export type Clinician = Omit<ReviewClinician, 'call'> & {
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): ReturnType<ReviewClinician['call']>
+}
 
 /**
  * A settable clock for the app (`startTestApp({ now })`). Sessions are checked against it too, so
