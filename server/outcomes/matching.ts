@@ -1,5 +1,5 @@
 /**
- * Which open follow-up an arriving order fulfils (FU-17): the same patient (the caller's query),
+ * Which open follow-up an arriving order fulfils (FU-18): the same patient (the caller's query),
  * the same exam (modality and body part, each compared in its canonical form, so an order's 'CT'
  * and 'Chest' meet a recommendation's 'CT' and 'chest', and 'MRI' meets 'MR'), ordered on a day
  * inside the window (inclusive, in the department's time zone). Of several, the oldest

@@ -1,7 +1,7 @@
 /**
- * The writes of tracked follow-up recommendations (FU-9..FU-24): made in the signature's
- * transaction (FU-9), closed by hand (FU-14) or by an arriving order (FU-17), moved with an ADT
- * merge (FU-20). Every close is one conditional UPDATE (`status = 'open'`): of two closers of one
+ * The writes of tracked follow-up recommendations (FU-10..FU-21): made in the signature's
+ * transaction (FU-11), closed by hand (FU-15, FU-17) or by an arriving order (FU-18, FU-19), moved
+ * with an ADT merge (FU-21). Every close is one conditional UPDATE (`status = 'open'`): of two closers of one
  * item, the second finds it closed, on PostgreSQL as on PGlite. Audit events hold ids only, never
  * a recommendation's words (SEC-3).
  */
@@ -20,7 +20,7 @@ export type NewFollowUp = Pick<
   'modality' | 'body_part' | 'due_from' | 'due_to' | 'reason' | 'text'
 >
 
-/** FU-9: the signed report's follow-ups, created by its signer in the signature's transaction. */
+/** FU-10, FU-11: the signed report's follow-ups, created by its signer in the signature's transaction. */
 export async function insertFollowUps(
   tx: Tx,
   source: { orderId: string; patientId: string },
@@ -71,9 +71,9 @@ export interface Resolution {
 }
 
 /**
- * FU-14: completes or declines an open (or overdue) follow-up by hand. 404 for no such item, 409
+ * FU-15: completes or declines an open (or overdue) follow-up by hand. 404 for no such item, 409
  * `follow_up_closed` when it is closed already (or a colleague closed it a moment before), 404 /
- * 400 for a named order that does not exist or is another patient's (FU-15).
+ * 400 for a named order that does not exist or is another patient's (FU-16).
  */
 export async function resolveFollowUp(
   tx: Tx,
@@ -133,7 +133,7 @@ export interface InsertedOrder extends ArrivingOrder {
 }
 
 /**
- * FU-17: each new order completes the oldest open follow-up of its patient that it fulfils, in
+ * FU-18, FU-19: each new order completes the oldest open follow-up of its patient that it fulfils, in
  * the order's own transaction, by nobody (`resolved_by` null). Without an open follow-up for any
  * of the orders' patients this is one indexed query. A candidate a concurrent order took first is
  * passed over for the next one, so two orders never complete one item twice.
@@ -200,7 +200,7 @@ async function completeByOrder(
   return true
 }
 
-/** FU-20: an ADT merge moves the merged patient's follow-ups to the surviving patient. */
+/** FU-21: an ADT merge moves the merged patient's follow-ups to the surviving patient. */
 export async function moveFollowUps(q: Queryable, fromPatientId: string, toPatientId: string) {
   await q
     .update(followUps)

@@ -1,5 +1,5 @@
 /**
- * Tracked follow-ups as GET /follow-ups reads them (FU-11..FU-13): `overdue` is an open item whose
+ * Tracked follow-ups as GET /follow-ups reads them (FU-13, FU-14): `overdue` is an open item whose
  * window ended before today in the department's time zone, worked out by the query from the
  * clock it is given (never stored, so every instance says the same). Order: overdue (soonest
  * ended first), open (soonest due first), then completed and declined (latest closed first); one

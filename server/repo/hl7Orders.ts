@@ -5,7 +5,7 @@
  * accession number; SC changes nothing (INT-54). An update writes only the fields sent (INT-52)
  * and only what differs: an identical message under a new control id moves no version and sends
  * no live event. A new order completes an open follow-up it fulfils, in the same transaction
- * (FU-17, ./followUps.ts).
+ * (FU-18, ./followUps.ts).
  */
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'

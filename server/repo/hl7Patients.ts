@@ -123,7 +123,7 @@ export function applyPatientUpdate(
 
 /**
  * ADT^A40: every order of the merged MRN moves to the surviving patient (each move an
- * `order.updated`, by the orders' trigger), and every follow-up (FU-20), who takes PID's
+ * `order.updated`, by the orders' trigger), and every follow-up (FU-21), who takes PID's
  * demographics. A survivor Readout does
  * not hold yet is the merged patient under the new MRN. A merged MRN it does not hold (never
  * known, or merged before) leaves nothing to move.

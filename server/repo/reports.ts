@@ -103,7 +103,7 @@ export interface SignatureWrite extends ReportWrite {
   qaOverride?: QaOverride | undefined
   /** REQUIRE_CRITICAL_COMMUNICATION: see `assertSignable` (./signing). */
   requireCriticalCommunication: boolean
-  /** FU-9: the follow-ups the signature makes, written in its transaction (./followUps.ts). */
+  /** FU-10: the follow-ups the signature makes, written in its transaction (./followUps.ts). */
   signed?: ((tx: Tx, signed: SignedFacts) => Promise<void>) | undefined
 }
 

@@ -41,7 +41,7 @@ export interface ApiDeps {
   requireCriticalCommunication?: boolean
   /** Whose accounts these are (RL-6: who may clear all studies); local when omitted. */
   identity?: 'local' | 'descope'
-  /** DEPARTMENT_TIME_ZONE: the day a signature's follow-ups count from (FU-9); UTC by default. */
+  /** DEPARTMENT_TIME_ZONE: the day a signature's follow-ups count from (FU-10); UTC by default. */
   departmentTimeZone?: string
 }
 

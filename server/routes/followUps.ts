@@ -1,5 +1,5 @@
 /**
- * The department's follow-ups (FU-11..FU-16): GET /follow-ups and PATCH /follow-ups/{id}. A thin
+ * The department's follow-ups (FU-13..FU-17): GET /follow-ups and PATCH /follow-ups/{id}. A thin
  * route: the contract validates, the use case (../usecases/followUps.ts) reads and writes; the
  * route table lets clinicians through (access.ts).
  */

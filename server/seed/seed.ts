@@ -4,7 +4,7 @@
  * Both run in one transaction under an advisory lock: two server instances starting together on
  * one PostgreSQL seed once, and two synthetic runs never read the same "largest accession number".
  * Synthetic orders for patients already held complete the open follow-ups they fulfil, as an
- * order from the RIS does (FU-18); the demo seed fills an empty database, where none is open.
+ * order from the RIS does (FU-20); the demo seed fills an empty database, where none is open.
  */
 import { randomUUID } from 'node:crypto'
 import { count, desc, sql, type SQL } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 /**
- * The department's tracked follow-ups (FU-11..FU-16): GET /follow-ups a page at a time, overdue
+ * The department's tracked follow-ups (FU-13..FU-17): GET /follow-ups a page at a time, overdue
  * first, with how many match; PATCH /follow-ups/{id} completes or declines one by hand, with a
  * reason, answering the item as it now reads.
  */
@@ -43,7 +43,7 @@ export interface FollowUpQuery {
 
 const todayOf = (ctx: FollowUpsContext): Today => ({ now: ctx.now(), timeZone: ctx.timeZone })
 
-/** FU-11..FU-13: one page in the list's order, the next page's cursor, and the total. */
+/** FU-13, FU-14: one page in the list's order, the next page's cursor, and the total. */
 export async function listFollowUps(
   ctx: FollowUpsContext,
   query: FollowUpQuery,
@@ -83,7 +83,7 @@ export interface FollowUpChange {
   order_id?: string | undefined
 }
 
-/** FU-14..FU-16: closed by hand in one transaction; of two colleagues at once, one wins. */
+/** FU-15..FU-17: closed by hand in one transaction; of two colleagues at once, one wins. */
 export async function resolveFollowUp(
   ctx: FollowUpsContext,
   id: string,

@@ -1,5 +1,5 @@
 /**
- * The follow-ups a signature makes (FU-9, FU-10): exactly the list the signer confirmed (`[]`:
+ * The follow-ups a signature makes (FU-10..FU-12): exactly the list the signer confirmed (`[]`:
  * none), or, when the call sends none (the spec's bodiless signature, any other client), every
  * recommendation the server finds in the signed findings and impression, so a recommendation is
  * never dropped by default. Written in the signature's transaction by its signer: a refused or
@@ -23,7 +23,7 @@ const daysAfter = (day: string, days: number) =>
 
 /**
  * 400 before anything is written when a confirmed window ends more than
- * `FOLLOW_UP_LIMITS.maxDaysAhead` days after today (a typing slip of a year, FU-10).
+ * `FOLLOW_UP_LIMITS.maxDaysAhead` days after today (a typing slip of a year, FU-11).
  */
 export function assertWindowsReachable(
   confirmed: readonly FollowUpInput[] | undefined,

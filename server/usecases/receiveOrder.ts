@@ -33,7 +33,7 @@ export type ReceivedOrderMessage =
 export async function receiveOrderMessage(
   db: Database,
   read: ReceivedOrderMessage,
-  /** DEPARTMENT_TIME_ZONE: the day a new order is placed on, for a follow-up's window (FU-17). */
+  /** DEPARTMENT_TIME_ZONE: the day a new order is placed on, for a follow-up's window (FU-18). */
   timeZone = 'UTC',
 ): Promise<AppliedMessage> {
   if (read.kind === 'orders') {

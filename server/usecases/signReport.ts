@@ -4,7 +4,7 @@
  * nobody has been told of (CR-3; REQUIRE_CRITICAL_COMMUNICATION=0 lifts it, CR-6). The pre-sign
  * check's override is kept with the report (QA-14); the signature ends the study's claim (CLM-12)
  * and, with HL7_SEND_TO, queues the result in its own transaction (INT-13, INT-20), the worker
- * woken once it is committed. The follow-ups it recommends are tracked in its transaction (FU-9,
+ * woken once it is committed. The follow-ups it recommends are tracked in its transaction (FU-10,
  * ./followUpsAtSigning.ts).
  */
 import type { FollowUpInput, QaOverride, Report } from '../../contract'

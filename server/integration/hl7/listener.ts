@@ -29,7 +29,7 @@ export interface Hl7ListenerDeps {
   now: () => Date
   log: { info(message: string): void; error(message: string): void }
   telemetry?: Hl7Telemetry
-  /** DEPARTMENT_TIME_ZONE, for the follow-ups a new order completes (FU-17); UTC by default. */
+  /** DEPARTMENT_TIME_ZONE, for the follow-ups a new order completes (FU-18); UTC by default. */
   departmentTimeZone?: string
 }
 
