@@ -40,11 +40,15 @@ export async function signedTextsMaybeCritical(
 ): Promise<SignedText[]> {
   const rows = await rowsOf<Omit<SignedText, 'signed_ms'> & { signed_ms: number | string }>(
     q,
-    sql`select o.id as order_id, ${dayOf(sql`o.finalized_at`, w)} as day,
-      (extract(epoch from o.finalized_at) * 1000)::float8 as signed_ms,
+    // The window's orders first (by the signed index), so only their texts meet the pattern.
+    sql`with signed as materialized (
+      select o.id, o.finalized_at from orders o where ${signedIn(w)}
+    )
+    select s.id as order_id, ${dayOf(sql`s.finalized_at`, w)} as day,
+      (extract(epoch from s.finalized_at) * 1000)::float8 as signed_ms,
       r.findings, r.impression
-    from orders o join reports r on r.order_id = o.id
-    where ${signedIn(w)} and (r.findings || ' ' || r.impression) ~* ${CRITICAL_PREFILTER}`,
+    from signed s join reports r on r.order_id = s.id
+    where (r.findings || ' ' || r.impression) ~* ${CRITICAL_PREFILTER}`,
   )
   return rows.map((row) => ({ ...row, signed_ms: Number(row.signed_ms) }))
 }

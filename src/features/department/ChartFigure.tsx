@@ -2,7 +2,8 @@
  * One chart of the Department view (DEPT-20, DEPT-24): a <figure> whose caption is its heading,
  * the chart (or, with nothing to draw, a sentence saying so: never an empty axis), and a real
  * <table> with the same numbers for screen readers. The table is always in the accessibility
- * tree; 'Show table' shows it on screen as well.
+ * tree; 'Show table' shows it on screen as well. The chart itself is hidden from assistive
+ * technology (its table says the same) and holds nothing to focus (`accessibilityLayer` off).
  */
 import { Box, Button, Flex, Heading, Table, Text, VisuallyHidden } from '@chakra-ui/react'
 import { useId, useState, type ReactNode } from 'react'

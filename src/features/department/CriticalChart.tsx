@@ -41,10 +41,14 @@ export function CriticalChart({ stats }: { stats: CriticalCommunicationStats }) 
       title="Critical result communication"
       empty={stats.days.length === 0}
       emptyText="No communicated critical findings in this period."
-      note={uncommunicatedText(stats.uncommunicated)}
+      note={
+        stats.days.length > 0 || stats.uncommunicated > 0
+          ? uncommunicatedText(stats.uncommunicated)
+          : undefined
+      }
       chart={
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data}>
+          <LineChart data={data} accessibilityLayer={false}>
             {chartFrame({ colours, xKey: 'day', xFormat: formatDay, unit: ' min' })}
             <Line dataKey="p50" stroke={colours.teal} strokeWidth={2} isAnimationActive={animate} />
             <Line

@@ -30,7 +30,7 @@ export function FollowUpChart({ stats }: { stats: FollowUpStats }) {
       emptyText="No follow-ups due in this period."
       chart={
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={data}>
+          <ComposedChart data={data} accessibilityLayer={false}>
             {chartFrame({ colours, xKey: 'month', xFormat: formatMonth })}
             {bar('Completed', colours.green)}
             {bar('Declined', colours.purple)}

@@ -51,7 +51,7 @@ export function TurnaroundChart({ stats }: { stats: TurnaroundStats }) {
       emptyText="No signed reports in this period."
       chart={
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={[...byDay.values()]}>
+          <LineChart data={[...byDay.values()]} accessibilityLayer={false}>
             {chartFrame({ colours, xKey: 'day', xFormat: formatDay, unit: ' min' })}
             {groups.flatMap((group, i) => [
               <Line

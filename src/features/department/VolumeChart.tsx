@@ -24,7 +24,7 @@ export function VolumeChart({ stats }: { stats: VolumeStats }) {
       emptyText="No studies ordered or signed in this period."
       chart={
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data}>
+          <BarChart data={data} accessibilityLayer={false}>
             {chartFrame({ colours, xKey: 'hour', xFormat: hourLabel })}
             <Bar dataKey="Ordered" fill={colours.blue} isAnimationActive={animate} />
             <Bar dataKey="Signed" fill={colours.teal} isAnimationActive={animate} />
