@@ -4,7 +4,7 @@ import { PageFrame } from './PageFrame'
 
 export function PeerReviewFrame() {
   return (
-    <PageFrame roles={['radiologist']}>
+    <PageFrame roles={['radiologist', 'admin']}>
       <PeerReviewPage />
     </PageFrame>
   )

@@ -1,7 +1,7 @@
 /**
  * The header's ways to the signed-in views (RL-16, FU-*, PEER-*, DEPT-*): 'Worklist' (from any
  * other view), 'Follow-ups' and 'Department' for every clinician, 'Peer review' for a
- * radiologist, 'Admin' for an admin. The view open now is left out: the page's heading names it.
+ * radiologist (their scores) and an admin (the rates), 'Admin' for an admin. The view open now is left out: the page's heading names it.
  */
 import { HStack, Link } from '@chakra-ui/react'
 import { NavLink } from 'react-router-dom'
@@ -20,7 +20,7 @@ export const VIEWS: readonly View[] = [
   { to: '/', label: 'Worklist' },
   { to: '/follow-ups', label: 'Follow-ups', roles: ['radiologist', 'trainee'] },
   { to: '/department', label: 'Department', roles: ['radiologist', 'trainee', 'admin'] },
-  { to: '/peer-review', label: 'Peer review', roles: ['radiologist'] },
+  { to: '/peer-review', label: 'Peer review', roles: ['radiologist', 'admin'] },
   { to: '/admin', label: 'Admin', roles: ['admin'] },
 ]
 
