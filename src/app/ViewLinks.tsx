@@ -35,7 +35,7 @@ export function ViewLinks({ current }: { current: string }) {
         (ours && view.roles.some((role) => access.roles.includes(role)))),
   )
   return (
-    <HStack as="nav" aria-label="Views" gap="3">
+    <HStack as="nav" aria-label="Views" gap="3" rowGap="1" wrap="wrap">
       {shown.map((view) => (
         <Link
           key={view.to}

@@ -90,7 +90,9 @@ export function WorkspaceFrame() {
   return (
     <HotkeyCommandsProvider commands={hotkeys}>
       <Box minH="100dvh" bg="bg">
-        <Sidebar open={sidebarOpen} />
+        {/* The header keeps its width for the patient and the study (WS-8); the ways to the other
+            views sit under the product's title. */}
+        <Sidebar open={sidebarOpen} views={<ViewLinks current="/" />} />
         <Flex
           direction="column"
           height="100dvh"
@@ -113,7 +115,6 @@ export function WorkspaceFrame() {
               <PatientHeader key={orderId ?? 'none'} orderId={orderId} />
             </Box>
             {orderId !== null && <ReportEditorToggle open={reportEditorOpen} />}
-            <ViewLinks current="/" />
             <SignedInUser />
             <LogoutButton beforeSignOut={() => dispatch(letGoOfOpenStudy())} />
           </Flex>

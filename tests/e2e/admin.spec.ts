@@ -100,7 +100,10 @@ test('ADM-20 ADM-21 ADM-22 the first account administers the second: trainee, de
   await expect(tess.page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0)
 
   await step('ADM-20 the admin makes the second clinician a trainee', async () => {
-    await banner.getByRole('link', { name: 'Admin', exact: true }).click()
+    await admin
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('link', { name: 'Admin', exact: true })
+      .click()
     await expect(admin.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible()
     expect(await scriptsHolding(admin, ADMIN_CODE_MARK)).toHaveLength(1)
     const users = admin.getByRole('table', { name: 'Users' })

@@ -81,7 +81,10 @@ test('RV-26 RV-27 RV-28 RV-29 RV-30 RV-31 RV-32 a trainee drafts, an attending r
   const attending = await clinicianAt(browser, server.url, 'attending', ATTENDING)
   await expect(roleText(attending, 'Radiologist')).toBeVisible()
 
-  await admin.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }).click()
+  await admin
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: 'Admin', exact: true })
+    .click()
   await expect(admin.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible()
   await admin.getByRole('tab', { name: 'Users' }).click()
   const users = admin.getByRole('table', { name: 'Users' })

@@ -1,5 +1,6 @@
 /**
- * RL-18, RL-19: the header's ways to the signed-in views follow the session's roles (GET /me),
+ * RL-18, RL-19: the ways to the signed-in views (under the product's title in the workspace, in the
+ * header of the other views) follow the session's roles (GET /me),
  * a backend without /me offers none of our views, and a view opened by someone its roles leave
  * out sends them to '/'.
  */
@@ -16,7 +17,7 @@ async function viewLinks(roles: UserRole[] | 'none', route = '/') {
   identityBackend.rememberSession('ada@example.org')
   const view = renderApp({ route })
   await screen.findByRole('button', { name: 'Log out' })
-  const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Views' })
+  const nav = screen.getByRole('navigation', { name: 'Views' })
   // The links follow GET /me's answer: wait until it has come.
   await waitFor(() => {
     expect(apiBackend.requestsTo('whoAmI').length).toBeGreaterThan(0)
@@ -29,7 +30,7 @@ const names = (nav: HTMLElement) =>
     .queryAllByRole('link')
     .map((link) => [link.textContent, link.getAttribute('href')])
 
-describe("the header's views", () => {
+describe('the ways to the views', () => {
   it('RL-18 a radiologist in the workspace has Follow-ups, Department and Peer review', async () => {
     const { nav } = await viewLinks(['radiologist'])
     await waitFor(() => {

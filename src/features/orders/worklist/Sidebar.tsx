@@ -7,7 +7,7 @@
  * SECTION_MAX_HEIGHT_PX); the middle of the panel scrolls when both are tall.
  */
 import { Box, Heading, Stack } from '@chakra-ui/react'
-import { useCallback } from 'react'
+import { useCallback, type ReactNode } from 'react'
 import { useAppConfig } from '../../../shared/config'
 import { useFirstPaintRelease } from '../../../shared/firstPaint'
 import { SIDEBAR_TRANSITION_MS, SIDEBAR_WIDTH } from '../../../shared/constants'
@@ -36,9 +36,11 @@ function footerOf(pages: SectionList['pages']): string | undefined {
 export interface SidebarProps {
   /** Shown, or slid out of view and out of the tab order. */
   open: boolean
+  /** The ways to the other views, under the product's title (the app's: RL-18). */
+  views?: ReactNode
 }
 
-export function Sidebar({ open }: SidebarProps) {
+export function Sidebar({ open, views }: SidebarProps) {
   const { productTitle } = useAppConfig()
   const dispatch = useAppDispatch()
   const selectedOrderId = useAppSelector(selectSelectedOrderId)
@@ -115,6 +117,7 @@ export function Sidebar({ open }: SidebarProps) {
         <Heading as="h2" size="md">
           {productTitle}
         </Heading>
+        {views && <Box mt="2">{views}</Box>}
       </Box>
       <Stack px="3" py="3" gap="2" borderBottomWidth="1px" borderColor="border">
         <NextStudy />

@@ -1,6 +1,6 @@
 /**
  * RL-15 and RL-16: the session's roles come from GET /me when the session starts and show beside
- * the signed-in name, with the 'Admin' link for an admin; a backend without /me is the spec's
+ * the signed-in name, with the 'Admin' link for an admin among the views; a backend without /me is the spec's
  * (a radiologist); a call refused with 403 reads /me again, so a role the admin changed shows.
  */
 import { screen, waitFor, within } from '@testing-library/react'
@@ -12,6 +12,9 @@ import { routePattern } from '../../../support/msw/apiBackend'
 import { signedInAs } from '../../../support/msw/teachingBackend'
 import { renderApp } from '../../../support/render'
 import { http, HttpResponse } from 'msw'
+
+/** The ways to the other views (src/app/ViewLinks.tsx), under the product's title. */
+const views = () => screen.getByRole('navigation', { name: 'Views' })
 
 async function header() {
   identityBackend.rememberSession('ada@example.org')
@@ -26,7 +29,7 @@ describe('the session roles', () => {
     const { banner } = await header()
 
     expect(await within(banner).findByText('Trainee')).toBeInTheDocument()
-    expect(within(banner).queryByRole('link', { name: 'Admin' })).toBeNull()
+    expect(within(views()).queryByRole('link', { name: 'Admin' })).toBeNull()
     expect(apiBackend.requestsTo('whoAmI')).toHaveLength(1)
   })
 
@@ -35,7 +38,7 @@ describe('the session roles', () => {
     const { banner } = await header()
 
     expect(await within(banner).findByText('Admin · Radiologist')).toBeInTheDocument()
-    expect(within(banner).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin')
+    expect(within(views()).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin')
   })
 
   it('RL-15 a backend without /me: the user is a radiologist who may clear', async () => {
