@@ -29,6 +29,13 @@ const root = path.resolve(import.meta.dirname, '../..')
 const ADMIN_PAGE =
   'the Admin page, an admin’s (ADM-10..ADM-22): tests/e2e/admin.spec.ts and tests/src/features/admin/'
 
+const FOLLOW_UPS =
+  'follow-ups, confirmed at signing, listed, closed by hand and by an arriving order (FU-25..FU-40): tests/e2e/followUps.spec.ts'
+const PEER_REVIEW =
+  'peer review, asked on opening a study at PEER_REVIEW_SHARE=1 on its own server (PEER-*): tests/e2e/peerReview.spec.ts'
+const DEPARTMENT =
+  'the Department view, its charts and their tables (DEPT-*): tests/e2e/departmentView.spec.ts'
+
 const EXCLUDED: Readonly<Record<string, string>> = {
   Retry:
     'shown only after a request failed (a list page, the chat, the report, its history, a save, Clear All): tests/e2e/faults.spec.ts and the component tests (WL-1, CH-6, RP-5, RH-3, CL-2)',
@@ -49,7 +56,26 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   'Export CSV': ADMIN_PAGE,
   'Deactivate …': ADMIN_PAGE,
   'Reactivate …': ADMIN_PAGE,
-  Admin: `${ADMIN_PAGE}; the header's link to it, an admin's (RL-16): tests/e2e/teaching.spec.ts`,
+  Admin: `${ADMIN_PAGE}; the link to it among the views, an admin's (RL-16): tests/e2e/teaching.spec.ts`,
+  'Show table': `${DEPARTMENT}`,
+  'Hide table': `${DEPARTMENT}; tests/src/features/department/`,
+  'Group by': DEPARTMENT,
+  Status: FOLLOW_UPS,
+  'Show more': `${FOLLOW_UPS}; a second page: tests/src/features/followUps/`,
+  'Open report': FOLLOW_UPS,
+  Complete: `${FOLLOW_UPS}; completing by hand: tests/src/features/followUps/`,
+  Decline: FOLLOW_UPS,
+  'Mark completed': `${FOLLOW_UPS}; completing by hand: tests/src/features/followUps/`,
+  'Decline follow-up': FOLLOW_UPS,
+  Edit: `${FOLLOW_UPS}; correcting a found follow-up in the Finalize dialog (FU-28)`,
+  Done: `${FOLLOW_UPS}; correcting a found follow-up in the Finalize dialog (FU-28)`,
+  'Add follow-up':
+    'a follow-up added by hand in the Finalize dialog (FU-29): tests/src/features/report/signing/followUps.test.tsx',
+  'Submit score': PEER_REVIEW,
+  'Not now': `${PEER_REVIEW}; not now: tests/src/features/peerReview/`,
+  'Follow-ups': FOLLOW_UPS,
+  Department: DEPARTMENT,
+  'Peer review': PEER_REVIEW,
   'Return to trainee':
     'an attending reviewing a trainee’s report, with three clinicians of three roles (RV-17, RV-28): tests/e2e/teaching.spec.ts and tests/src/features/report/review/',
 }
@@ -61,6 +87,17 @@ type ByHand = Readonly<Record<string, { names?: readonly string[]; why: string }
  * with the reason the tour reaches them anyway. Each listed name must be in src/ as written.
  */
 const BY_HAND: ByHand = {
+  'src/app/ViewLinks.tsx <Link>': {
+    names: ['Worklist', 'Follow-ups', 'Department', 'Peer review', 'Admin'],
+    why: 'the ways to the views, listed by role in VIEWS (RL-18)',
+  },
+  'src/components/ui/CheckboxField.tsx <Checkbox.Root>': {
+    why: 'a checkbox named by its caller: the critical result form’s (Read back), the override’s, and each found follow-up’s, named by its exam and window (FU-25), which the tour and tests/e2e/followUps.spec.ts tick',
+  },
+  'src/features/followUps/ResolveDialog.tsx <Button>': {
+    names: ['Mark completed', 'Decline follow-up'],
+    why: 'the dialog’s confirmation, named by the closing chosen (FU-33, FU-34)',
+  },
   'src/features/dictation/MicButton.tsx <IconButton>': {
     names: [
       'Start dictation',
