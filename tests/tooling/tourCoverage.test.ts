@@ -57,7 +57,7 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   'Deactivate …': ADMIN_PAGE,
   'Reactivate …': ADMIN_PAGE,
   Admin: `${ADMIN_PAGE}; the link to it among the views, an admin's (RL-16): tests/e2e/teaching.spec.ts`,
-  'Show table': `${DEPARTMENT}`,
+  'Show table': DEPARTMENT,
   'Hide table': `${DEPARTMENT}; tests/src/features/department/`,
   'Group by': DEPARTMENT,
   Status: FOLLOW_UPS,
