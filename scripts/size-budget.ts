@@ -17,9 +17,13 @@ import { fileLine, measureInitialJs } from './initialJs'
  * is refused (RL-5), the router knows the lazily loaded /admin (ADM-10), and the first rows and
  * the worklist's request carry the review filter and mark (RV-21): 226,455 B, after the teaching
  * constants moved out of the first screen (contract/teachingConstants.ts).
+ * Raised by half a KiB again on 2026-11-28, a decision: the router knows the three lazily loaded
+ * views of follow-ups, peer review and the department (RL-18), 227,232 B, 777 B above the last
+ * figure; the chart library takes its own copy of Redux Toolkit (vite.config.ts), which would
+ * otherwise have added 1.7 KB of the toolkit to the first screen.
  * Lower it when the first screen shrinks; never raise it by habit.
  */
-export const INITIAL_JS_BUDGET_GZIP = 221.5 * 1024
+export const INITIAL_JS_BUDGET_GZIP = 222 * 1024
 
 /**
  * The page's first script (src/main.tsx and what it imports statically: the entry chunk) runs
