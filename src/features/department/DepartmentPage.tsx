@@ -4,7 +4,7 @@
  * its answer), 'Group by' for turnaround, and four charts, each with its table. A period the
  * calendar refuses is said so here and not asked for.
  */
-import { Field, Grid, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Field, Grid, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useState, type ReactNode } from 'react'
 import type { TurnaroundGroup } from '../../../contract'
@@ -19,6 +19,7 @@ import { CriticalChart } from './CriticalChart'
 import { FollowUpChart } from './FollowUpChart'
 import { TurnaroundChart } from './TurnaroundChart'
 import { VolumeChart } from './VolumeChart'
+import { DayField } from '../../components/ui'
 
 export const DEPARTMENT_HEADING = 'Department'
 
@@ -27,30 +28,6 @@ export function windowProblem(window: StatsWindowArg): string | null {
   if (window.from && window.to && window.from > window.to)
     return "'From' must be on or before 'To'."
   return null
-}
-
-function DateField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-}) {
-  return (
-    <Field.Root width="auto">
-      <Field.Label>{label}</Field.Label>
-      <Input
-        size="sm"
-        type="date"
-        value={value}
-        onChange={(event) => {
-          onChange(event.target.value)
-        }}
-      />
-    </Field.Root>
-  )
 }
 
 /** A chart's place while its numbers come, or when they could not be read. */
@@ -102,14 +79,14 @@ export function DepartmentPage() {
         {DEPARTMENT_HEADING}
       </Heading>
       <HStack gap="4" align="end" wrap="wrap">
-        <DateField
+        <DayField
           label="From"
           value={from}
           onChange={(value) => {
             set({ from: value })
           }}
         />
-        <DateField
+        <DayField
           label="To"
           value={to}
           onChange={(value) => {

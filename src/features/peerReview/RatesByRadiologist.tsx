@@ -3,10 +3,11 @@
  * no bound): reviews, the count of each score, and the discrepancy (any score but 1) and
  * significant (2b, 3b) rates as percentages. Names are the signers' as the records hold them.
  */
-import { Alert, Field, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react'
 import { useId, useState } from 'react'
 import { usePeerReviewRatesQuery } from '../../services/api/peerReviewApi'
 import { percent, refusalText, SCORES } from './peerReviewText'
+import { DayField } from '../../components/ui'
 
 export const RATES = 'Rates by radiologist'
 export const NO_RATES = 'No reports were scored in these days.'
@@ -17,30 +18,6 @@ const COLUMNS = [
   'Discrepancy rate',
   'Significant rate',
 ] as const
-
-function DayField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-}) {
-  return (
-    <Field.Root width="auto">
-      <Field.Label>{label}</Field.Label>
-      <Input
-        size="sm"
-        type="date"
-        value={value}
-        onChange={(event) => {
-          onChange(event.target.value)
-        }}
-      />
-    </Field.Root>
-  )
-}
 
 export function RatesByRadiologist() {
   const headingId = useId()

@@ -7,6 +7,7 @@ import { Field, HStack, Input, NativeSelect } from '@chakra-ui/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { AUDIT_KINDS, type AuditKind } from '../../../../contract'
 import type { AdminUser } from '../../../services/api/adminApi'
+import { DayField } from '../../../components/ui'
 
 /** What the admin chose, as the inputs hold it ('' for none). */
 export interface AuditFilterValues {
@@ -50,30 +51,6 @@ function SelectField({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-    </Field.Root>
-  )
-}
-
-function DayField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-}) {
-  return (
-    <Field.Root width="auto">
-      <Field.Label>{label}</Field.Label>
-      <Input
-        size="sm"
-        type="date"
-        value={value}
-        onChange={(event) => {
-          onChange(event.target.value)
-        }}
-      />
     </Field.Root>
   )
 }
