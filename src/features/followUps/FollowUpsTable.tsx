@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import type { FollowUp } from '../../services/api/followUpsApi'
 import { closedText, dueText, examText, patientText, STATUS_BADGES } from './followUpText'
 import type { Resolution } from './ResolveDialog'
+import { DataTable } from '../../components/ui'
 
 export const FOLLOW_UPS_TABLE = 'Follow-ups'
 export const NO_FOLLOW_UPS = 'No follow-ups to show.'
@@ -44,84 +45,72 @@ export function FollowUpsTable({
   onResolve: (item: FollowUp, resolution: Resolution) => void
 }) {
   return (
-    <Table.ScrollArea ref={tableRef} tabIndex={-1} borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm" variant="line" aria-label={FOLLOW_UPS_TABLE}>
-        <Table.Header>
-          <Table.Row>
-            {COLUMNS.map((column) => (
-              <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
-            ))}
+    <DataTable
+      columns={COLUMNS}
+      label={FOLLOW_UPS_TABLE}
+      rowCount={items.length}
+      empty={NO_FOLLOW_UPS}
+      scrollRef={tableRef}
+    >
+      {items.map((item) => {
+        const open = item.status === 'open' || item.status === 'overdue'
+        const accession = item.source.accession_number
+        return (
+          <Table.Row key={item.id}>
+            <Table.Cell>
+              <Text>{patientText(item)}</Text>
+              {item.patient.mrn && (
+                <Text fontSize="xs" color="fg.muted">
+                  MRN {item.patient.mrn}
+                </Text>
+              )}
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{examText(item)}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{dueText(item)}</Table.Cell>
+            <StatusCell item={item} />
+            <Table.Cell whiteSpace="normal" minWidth="10rem">
+              {item.reason}
+            </Table.Cell>
+            <Table.Cell>
+              <Text fontSize="xs" color="fg.muted">
+                {item.source.study_description}
+              </Text>
+              <Link asChild colorPalette="brand" variant="underline">
+                <RouterLink
+                  to={`/?study=${encodeURIComponent(item.source_order_id)}`}
+                  aria-label={`Open report ${accession}`.trim()}
+                >
+                  Open report
+                </RouterLink>
+              </Link>
+            </Table.Cell>
+            <Table.Cell>
+              {open && (
+                <HStack gap="2">
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => {
+                      onResolve(item, 'completed')
+                    }}
+                  >
+                    Complete
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => {
+                      onResolve(item, 'declined')
+                    }}
+                  >
+                    Decline
+                  </Button>
+                </HStack>
+              )}
+            </Table.Cell>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {items.length === 0 && (
-            <Table.Row>
-              <Table.Cell colSpan={COLUMNS.length}>
-                <Text color="fg.muted">{NO_FOLLOW_UPS}</Text>
-              </Table.Cell>
-            </Table.Row>
-          )}
-          {items.map((item) => {
-            const open = item.status === 'open' || item.status === 'overdue'
-            const accession = item.source.accession_number
-            return (
-              <Table.Row key={item.id}>
-                <Table.Cell>
-                  <Text>{patientText(item)}</Text>
-                  {item.patient.mrn && (
-                    <Text fontSize="xs" color="fg.muted">
-                      MRN {item.patient.mrn}
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{examText(item)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{dueText(item)}</Table.Cell>
-                <StatusCell item={item} />
-                <Table.Cell whiteSpace="normal" minWidth="10rem">
-                  {item.reason}
-                </Table.Cell>
-                <Table.Cell>
-                  <Text fontSize="xs" color="fg.muted">
-                    {item.source.study_description}
-                  </Text>
-                  <Link asChild colorPalette="brand" variant="underline">
-                    <RouterLink
-                      to={`/?study=${encodeURIComponent(item.source_order_id)}`}
-                      aria-label={`Open report ${accession}`.trim()}
-                    >
-                      Open report
-                    </RouterLink>
-                  </Link>
-                </Table.Cell>
-                <Table.Cell>
-                  {open && (
-                    <HStack gap="2">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        onClick={() => {
-                          onResolve(item, 'completed')
-                        }}
-                      >
-                        Complete
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        onClick={() => {
-                          onResolve(item, 'declined')
-                        }}
-                      >
-                        Decline
-                      </Button>
-                    </HStack>
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            )
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        )
+      })}
+    </DataTable>
   )
 }

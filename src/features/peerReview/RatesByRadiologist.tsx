@@ -3,11 +3,12 @@
  * no bound): reviews, the count of each score, and the discrepancy (any score but 1) and
  * significant (2b, 3b) rates as percentages. Names are the signers' as the records hold them.
  */
-import { Alert, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Heading, HStack, Stack, Table } from '@chakra-ui/react'
 import { useId, useState } from 'react'
 import { usePeerReviewRatesQuery } from '../../services/api/peerReviewApi'
 import { percent, refusalText, SCORES } from './peerReviewText'
 import { DayField } from '../../components/ui'
+import { DataTable } from '../../components/ui'
 
 export const RATES = 'Rates by radiologist'
 export const NO_RATES = 'No reports were scored in these days.'
@@ -40,40 +41,19 @@ export function RatesByRadiologist() {
         </Alert.Root>
       )}
       {data && (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" variant="line">
-            <Table.Caption captionSide="top" textAlign="start" color="fg.muted" px="3" py="2">
-              {RATES}
-            </Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                {COLUMNS.map((column) => (
-                  <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.length === 0 && (
-                <Table.Row>
-                  <Table.Cell colSpan={COLUMNS.length}>
-                    <Text color="fg.muted">{NO_RATES}</Text>
-                  </Table.Cell>
-                </Table.Row>
-              )}
-              {data.map((row) => (
-                <Table.Row key={row.user_id}>
-                  <Table.Cell>{row.name}</Table.Cell>
-                  <Table.Cell>{row.reviews}</Table.Cell>
-                  {SCORES.map((score) => (
-                    <Table.Cell key={score}>{row.by_score[score]}</Table.Cell>
-                  ))}
-                  <Table.Cell>{percent(row.discrepancy_rate)}</Table.Cell>
-                  <Table.Cell>{percent(row.significant_rate)}</Table.Cell>
-                </Table.Row>
+        <DataTable columns={COLUMNS} caption={RATES} rowCount={data.length} empty={NO_RATES}>
+          {data.map((row) => (
+            <Table.Row key={row.user_id}>
+              <Table.Cell>{row.name}</Table.Cell>
+              <Table.Cell>{row.reviews}</Table.Cell>
+              {SCORES.map((score) => (
+                <Table.Cell key={score}>{row.by_score[score]}</Table.Cell>
               ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+              <Table.Cell>{percent(row.discrepancy_rate)}</Table.Cell>
+              <Table.Cell>{percent(row.significant_rate)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       )}
     </Stack>
   )
