@@ -150,8 +150,10 @@ export function PeerReviewPrompt({ orderId }: { orderId: string }) {
   const prior = radiologist ? (data?.prior ?? null) : null
   return (
     <>
+      {/* A polite live region, not role="status": the report panel's one status is the
+          save state ('Saved', 'Not saved'), which its readers and tests find by that role. */}
       <Text
-        role="status"
+        aria-live="polite"
         fontSize="sm"
         color="fg.muted"
         px="3"
