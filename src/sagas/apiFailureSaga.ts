@@ -39,6 +39,9 @@ const ROUTES_BEYOND_THE_SPEC: ReadonlySet<string> = new Set([
   'claimOrder',
   'releaseClaim',
   'whoAmI',
+  // Asked on every study opened (PEER-29): a backend without them is not failing.
+  'askPeerReview',
+  'listCommunications',
 ])
 
 export function* logApiFailure(action: ApiFailureAction): SagaIterator {

@@ -1,7 +1,8 @@
 /**
  * The flows of the signed-in workspace: a study's selection and Clear All, the report (saves,
  * finalizing, drafts kept across a reload), the chat's drafts, dictation, the idle sign-out, the finder's server search, the live worklist,
- * 'Next study', the open study's claim, and what a change to an order means for the caches.
+ * 'Next study', the open study's claim, what a change to an order means for the caches, and a
+ * patient the patient list lacks.
  * The root saga starts them when their code has arrived (deferredFlows.ts), after the first
  * screen; no action dispatched meanwhile is lost to them. Their browser collaborators come with
  * them (src/shared/flowDeps.ts).
@@ -21,6 +22,7 @@ import {
 import { withBrowserFlowDeps } from '../shared/flowDeps'
 import { addSlices } from '../shared/storeReducer'
 import type { DeferredFlows } from './deferredFlows'
+import { watchCarriedPatients } from './carriedPatientsSaga'
 import { watchChatDrafts } from './chatDraftSaga'
 import { watchClaims } from './claims/watch'
 import { watchClearAll } from './clearAllSaga'
@@ -60,6 +62,7 @@ export function* workspaceFlows(): SagaIterator {
     fork(watchNextStudy),
     fork(watchClaims),
     fork(watchOrderChanges),
+    fork(watchCarriedPatients),
     fork(watchSessionAccess),
   ])
 }

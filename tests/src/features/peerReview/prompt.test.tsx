@@ -6,7 +6,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { apiBackend } from '../../../support/msw/server'
+import { http, HttpResponse } from 'msw'
+import { apiBackend, server } from '../../../support/msw/server'
+import { routePattern } from '../../../support/msw/apiBackend'
 import { askedOnOpening, PRIOR, PROMPT_TEXT, signedInApp } from './support'
 
 const SCORE_NAMES = [
@@ -140,6 +142,21 @@ describe("peer review's question on opening a study", () => {
     await waitFor(() => {
       expect(apiBackend.requestsTo('askPeerReview')).toHaveLength(1)
     })
+    expect(screen.queryByRole('region', { name: 'Peer review' })).toBeNull()
+  })
+
+  it('PEER-29 a backend without peer review (404) shows no region and logs information, not an error', async () => {
+    server.use(
+      http.get(routePattern('askPeerReview'), () =>
+        HttpResponse.json({ error: 'not_found', message: 'no route' }, { status: 404 }),
+      ),
+    )
+    const view = await signedInApp('/?study=O1', ['radiologist'])
+    await screen.findByRole('textbox', { name: 'Impression' })
+    await waitFor(() => {
+      expect(view.deps.logger.events('info')).toContain('api/routeAbsent')
+    })
+    expect(view.deps.logger.events('error')).not.toContain('api/requestFailed')
     expect(screen.queryByRole('region', { name: 'Peer review' })).toBeNull()
   })
 

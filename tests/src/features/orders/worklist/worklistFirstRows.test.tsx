@@ -7,13 +7,28 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { Sidebar } from '../../../../../src/features/orders'
+import { ordersApi } from '../../../../../src/services/api/ordersApi'
 import type { Order } from '../../../../../contract'
 import { releaseGate } from '../../../../support/heldAnswer'
+import { buildOrder, buildPatient } from '../../../../support/msw/data'
 import { routePattern } from '../../../../support/msw/apiBackend'
 import { apiBackend, server } from '../../../../support/msw/server'
 import { renderWithProviders } from '../../../../support/render'
 import { accessionsIn } from './worklistHelpers'
 import { seedPagedWorklist, worklist } from './worklistHelpers.pages'
+
+const patientListOf = ordersApi.endpoints.listPatients.select()
+
+/** Three orders of a paging backend, shown once the patient list has been read. */
+async function pagedWithPatientList() {
+  seedPagedWorklist(3)
+  const view = renderWithProviders(<Sidebar open />)
+  await worklist()
+  await waitFor(() => {
+    expect(patientListOf(view.store.getState())).toBeDefined()
+  })
+  return view
+}
 
 /** Holds GET /patients until `release()`; answers what the backend holds then. */
 function holdPatients() {
@@ -124,5 +139,49 @@ describe('WL-6 the first rows of a backend that pages', () => {
 
     patientList.release()
     expect(accessionsIn(await worklist())).toEqual(['ACC-2', 'ACC-1', 'ACC-0'])
+  })
+
+  it('WL-14 WS-7 a patient registered after the patient list was read: the order a search brings asks for the list again, once, and shows', async () => {
+    const { user } = await pagedWithPatientList()
+
+    // The hospital registers a patient with a first order; the stream did not tell this tab.
+    const newcomer = buildPatient({ id: 'PNEW', first_name: 'Nora', last_name: 'Newcomer' })
+    apiBackend.patients.push(newcomer)
+    apiBackend.orders.push(
+      buildOrder({
+        id: 'NEW',
+        patient: newcomer,
+        priority: 'routine',
+        accession_number: 'ACC-NEW',
+      }),
+    )
+    await user.type(screen.getByRole('searchbox', { name: 'Find patient' }), 'acc-new')
+
+    await waitFor(async () => {
+      expect(accessionsIn(await worklist())).toEqual(['ACC-NEW'])
+    })
+    expect(within(await worklist()).getByRole('option')).toHaveTextContent('Newcomer, Nora')
+    expect(apiBackend.requestsTo('listPatients')).toHaveLength(2)
+  })
+
+  it('WL-14 WS-7 an order whose patient the server still does not list stays out, and is asked about once', async () => {
+    const { user } = await pagedWithPatientList()
+    const stranger = buildPatient({ id: 'P404', last_name: 'Stranger' })
+    apiBackend.orders.push(
+      buildOrder({ id: 'STR', patient: stranger, priority: 'stat', accession_number: 'ACC-STR' }),
+    )
+    const finder = screen.getByRole('searchbox', { name: 'Find patient' })
+
+    await user.type(finder, 'acc-str')
+    await waitFor(() => {
+      expect(apiBackend.requestsTo('listPatients')).toHaveLength(2)
+    })
+    await user.clear(finder)
+    await user.type(finder, 'acc')
+    await waitFor(async () => {
+      expect(accessionsIn(await worklist())).toEqual(['ACC-2', 'ACC-1', 'ACC-0'])
+    })
+    expect(screen.queryByText(/Stranger/)).not.toBeInTheDocument()
+    expect(apiBackend.requestsTo('listPatients')).toHaveLength(2)
   })
 })
