@@ -15,7 +15,7 @@
  * Peer review
  * - GET /orders/{id}/peer-review: the prior a radiologist is asked to score on opening this study
  *   (a share of studies, `PEER_REVIEW_SHARE`), or null. Its author is never named.
- * - POST /peer-reviews `{order_id, score, comment}`: 201 with the review.
+ * - POST /peer-reviews `{order_id, score, comment, asked_on_order_id?}`: 201 with the review.
  * - GET /peer-reviews/mine: the scores the caller's own reports received (reviewers unnamed).
  * - GET /admin/peer-reviews (admin): rates per radiologist.
  *
@@ -86,6 +86,8 @@ export const followUpSchema = z.object({
       reason: z.string(),
       /** The order that completed it (null: declined, or completed without one named). */
       order_id: idSchema.nullable(),
+      /** That order's accession number (null without one), for the Follow-ups view (FU-41). */
+      accession_number: z.string().nullable(),
     })
     .nullable(),
 })
@@ -147,6 +149,8 @@ export type PeerReviewAsk = z.infer<typeof peerReviewAskSchema>
 export const recordPeerReviewRequestSchema = z
   .strictObject({
     order_id: paramIdSchema,
+    /** The study open when the score was asked for (PEER-30): another study of the patient. */
+    asked_on_order_id: paramIdSchema.optional(),
     score: z.enum(RADPEER_SCORES),
     comment: honestText(z.string().max(PEER_REVIEW_LIMITS.commentChars)),
   })

@@ -43,9 +43,10 @@ import { followUpRoutes } from './routes/followUps'
 import { peerReviewRoutes } from './routes/peerReviews'
 import { sessionRoutes } from './routes/session'
 import { withoutNotifications, type ListenFn } from './db/notifications'
-import { createEventHub, type EventHub } from './events/hub'
-import { createStreamSessions, type StreamSessions } from './events/streamSessions'
-import { startHousekeeping, type Housekeeping } from './events/housekeeping'
+import type { EventHub } from './events/hub'
+import type { StreamSessions } from './events/streamSessions'
+import type { Housekeeping } from './events/housekeeping'
+import { startLiveWorklist } from './events/liveWorklist'
 import { hl7Integration, type Hl7Integration } from './integration/hl7/integration'
 import { createSpeechTokenProvider } from './speech/tokenProvider'
 import { createImageLookups, type ImageLookups } from './integration/imageLookups'
@@ -98,8 +99,6 @@ export interface AppDeps {
   listen?: ListenFn
 }
 
-/** A claim's sweep and the event log's pruning run this often on every instance. */
-const HOUSEKEEPING_MS = 5_000
 /** A live stream ends after this long; the client resumes it with a fresh token. */
 const MAX_STREAM_MS = 10 * 60_000
 
@@ -173,28 +172,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     await studyUids?.close()
   })
-  const hub = await createEventHub({
+  const { hub, sessions: streamSessions } = await startLiveWorklist(app, {
     db,
     listen: deps.listen ?? withoutNotifications,
-    log: logLine,
     links,
-  })
-  // SEC-22: a stream ends with its sign-in, on every instance (the local identity's sign-ins).
-  const streamSessions =
-    config.identity.mode === 'local'
-      ? await createStreamSessions({ families, listen: deps.listen ?? withoutNotifications })
-      : null
-  app.addHook('preClose', async () => {
-    await streamSessions?.close()
-  })
-  const housekeeping = startHousekeeping({ db, now, everyMs: HOUSEKEEPING_MS, log: logLine })
-  app.decorate('liveEvents', { hub, housekeeping, sessions: streamSessions })
-  // Open streams would hold the server open: they end first, then the sweeper stops.
-  app.addHook('preClose', async () => {
-    await hub.close()
-  })
-  app.addHook('onClose', async () => {
-    await housekeeping.stop()
+    families: config.identity.mode === 'local' ? families : null,
+    now,
+    log: logLine,
   })
   // Orders in and results out over HL7 v2: started once the app is ready, stopped first.
   const hl7 = hl7Integration({

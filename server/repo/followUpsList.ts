@@ -7,11 +7,15 @@
  * skip or repeat an item that keeps its state.
  */
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { FollowUp, FollowUpStatus } from '../../contract'
 import type { Queryable } from '../db/client'
 import { followUps, orders, patients, reports } from '../db/schema'
 import { Invalid } from '../domain/errors'
 import { patientColumns, toPatient } from './mappers'
+
+/** The order that completed a follow-up, named by its accession number (FU-41). */
+const completing = alias(orders, 'completing')
 
 export interface FollowUpFilter {
   statuses?: readonly FollowUpStatus[] | undefined
@@ -110,11 +114,13 @@ export async function followUpPage(
       accessionNumber: orders.accessionNumber,
       studyDescription: orders.studyDescription,
       finalizedAt: reports.finalizedAt,
+      completingAccession: completing.accessionNumber,
     })
     .from(followUps)
     .innerJoin(patients, eq(patients.id, followUps.patientId))
     .innerJoin(orders, eq(orders.id, followUps.sourceOrderId))
     .leftJoin(reports, eq(reports.orderId, followUps.sourceOrderId))
+    .leftJoin(completing, eq(completing.id, followUps.resolvedOrderId))
     .where(and(...where))
     .orderBy(asc(rank), asc(key), asc(followUps.id))
     .limit(limit)
@@ -124,6 +130,7 @@ export async function followUpPage(
       accessionNumber: r.accessionNumber,
       studyDescription: r.studyDescription,
       finalizedAt: r.finalizedAt,
+      completingAccession: r.completingAccession,
     }),
     cursor: { rank: r.rank, key: r.key, id: r.row.id },
   }))
@@ -153,6 +160,7 @@ function toFollowUp(
     accessionNumber: string
     studyDescription: string
     finalizedAt: Date | null
+    completingAccession: string | null
   },
 ): FollowUp {
   return {
@@ -185,6 +193,7 @@ function toFollowUp(
             at: row.resolvedAt.toISOString(),
             reason: row.resolutionReason ?? '',
             order_id: row.resolvedOrderId,
+            accession_number: row.resolvedOrderId === null ? null : joined.completingAccession,
           }
         : null,
   }

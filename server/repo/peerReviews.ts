@@ -18,7 +18,7 @@ import {
 } from '../../contract'
 import type { Database, Queryable } from '../db/client'
 import { orders, peerReviews, reports } from '../db/schema'
-import { Conflict, NotFound } from '../domain/errors'
+import { Conflict, Invalid, NotFound } from '../domain/errors'
 import { auditOf, displayName, recordAudit, type Actor } from './audit'
 import { assertOrderExists } from './studies'
 
@@ -101,6 +101,7 @@ const notReviewable = (message: string) => new Conflict(message, NOT_REVIEWABLE_
 async function readPrior(q: Queryable, orderId: string, reviewerId: string) {
   const [row] = await q
     .select({
+      patientId: orders.patientId,
       accessionNumber: orders.accessionNumber,
       modality: orders.modality,
       bodyPart: orders.bodyPart,
@@ -121,6 +122,23 @@ async function readPrior(q: Queryable, orderId: string, reviewerId: string) {
   return { ...row, authorId: row.authorId }
 }
 
+/** PEER-30: the study the score was asked on, which must be another study of the same patient. */
+async function askedOn(
+  q: Queryable,
+  askedOnOrderId: string | undefined,
+  prior: { id: string; patientId: string },
+) {
+  if (askedOnOrderId === undefined) return null
+  const [row] = await q
+    .select({ patientId: orders.patientId })
+    .from(orders)
+    .where(eq(orders.id, askedOnOrderId))
+  if (row?.patientId !== prior.patientId || askedOnOrderId === prior.id) {
+    throw new Invalid('asked_on_order_id must name another study of the same patient.')
+  }
+  return askedOnOrderId
+}
+
 /**
  * PEER-3..PEER-7: records one score. One per reviewer and prior: the unique index decides, so two
  * requests at once give one 201 and one 409. Audited with the score only, never the comment.
@@ -133,11 +151,16 @@ export async function recordPeerReview(
 ): Promise<PeerReview> {
   return db.transaction(async (tx) => {
     const prior = await readPrior(tx, input.order_id, actor.userId)
+    const askedOnOrderId = await askedOn(tx, input.asked_on_order_id, {
+      id: input.order_id,
+      patientId: prior.patientId,
+    })
     const [row] = await tx
       .insert(peerReviews)
       .values({
         id: randomUUID(),
         orderId: input.order_id,
+        askedOnOrderId,
         reviewerId: actor.userId,
         reviewerName: await displayName(tx, actor),
         authorId: prior.authorId,

@@ -72,7 +72,12 @@ function ScoreForm({
           : null
     setProblem(missing)
     if (score === null || missing !== null) return
-    const done = await record({ order_id: prior.order_id, score, comment: comment.trim() })
+    const done = await record({
+      order_id: prior.order_id,
+      asked_on_order_id: orderId,
+      score,
+      comment: comment.trim(),
+    })
     if (!('data' in done)) return
     onRecorded(orderId)
     dispatch(peerReviewAnswered(orderId))

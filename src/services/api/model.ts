@@ -26,6 +26,7 @@ import type {
 } from '../../../contract'
 
 export type { Id, Priority, PreliminaryState, ReportSectionKey, Rating, Role, InputType, UserRole }
+export type { ImpressionDraft, Macro, QaIssue, Template } from './modelTools'
 
 /** The spec's sex codes, as the SPA keeps them once recognised. */
 export const KNOWN_SEXES = ['female', 'male', 'other', 'unknown'] as const
@@ -281,37 +282,6 @@ export interface Claim {
 }
 
 /**
- * One issue of the pre-sign checks (QA-16). `code` and `section` are the contract's when
- * recognised, else the backend's own words; `severity` is 'warn' unless the backend said 'block'.
- */
-export interface QaIssue {
-  code: string
-  severity: 'block' | 'warn'
-  section: string
-  message: string
-  excerpt: string
-}
-
-/**
- * An impression drafted from the Findings (IMP-1, IMP-15): '' when there was nothing positive to
- * draft from. `source` says who wrote it when the backend said ('llm', 'local'), else null.
- */
-export interface ImpressionDraft {
-  impression: string
-  source: 'llm' | 'local' | null
-}
-
-/** A normal template (TPL-4): the sections it fills; a section it leaves out stays as it is. */
-export interface Template {
-  id: Id
-  name: string
-  /** '' when the backend did not say. */
-  modality: string
-  body_part: string
-  sections: Partial<ReportSections>
-}
-
-/**
  * A critical result told to someone (CR-1, CR-19). `method` is the contract's when recognised,
  * else the backend's own words; times are null when missing or unreadable.
  */
@@ -323,11 +293,4 @@ export interface Communication {
   communicated_at: string | null
   read_back: boolean
   recorded_by: UserRef | null
-}
-
-/** One of the clinician's own macros: typed by name, replaced by its text. */
-export interface Macro {
-  id: Id
-  name: string
-  text: string
 }

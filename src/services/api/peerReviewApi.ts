@@ -22,6 +22,8 @@ export type {
 export interface PeerReviewScore {
   /** The prior scored. */
   order_id: Id
+  /** The study open when the question was asked (PEER-30). */
+  asked_on_order_id?: Id
   score: RadpeerScore
   comment: string
 }

@@ -117,6 +117,7 @@ describe.skipIf(skipDatabase)('the follow-up list', () => {
       at: '2026-11-24T22:10:00.000Z',
       reason: 'Seen at the outside hospital.',
       order_id: null,
+      accession_number: null,
     })
     await clock.set('2026-11-24T22:30:00Z')
   })

@@ -45,7 +45,7 @@ describe.skipIf(skipDatabase)('closing a follow-up by hand', () => {
   })
   afterAll(() => t.close())
 
-  it('FU-15 a colleague completes or declines an open or overdue follow-up with a reason, audited by id; closing it again is a 409', async () => {
+  it('FU-15 FU-41 a colleague completes or declines an open or overdue follow-up with a reason, audited by id; closing it again is a 409', async () => {
     const overdue = await tracked(confirmed({ due_from: '2026-10-01', due_to: '2026-11-01' }))
     const res = await patch(ben, overdue.id, {
       status: 'completed',
@@ -62,6 +62,8 @@ describe.skipIf(skipDatabase)('closing a follow-up by hand', () => {
         at: '2026-11-24T10:00:00.000Z',
         reason: 'Done at the outside hospital on 2026-11-02.',
         order_id: overdue.orderId,
+        // FU-41: the order named, by its accession number.
+        accession_number: (await ada.order(overdue.orderId)).accession_number,
       },
     })
     const again = await patch(ada, overdue.id, { status: 'declined', reason: 'Patient declined.' })
@@ -72,7 +74,12 @@ describe.skipIf(skipDatabase)('closing a follow-up by hand', () => {
     const declined = await patch(ada, open.id, { status: 'declined', reason: 'Patient declined.' })
     expect(followUpSchema.parse(declined.json())).toMatchObject({
       status: 'declined',
-      resolution: { status: 'declined', reason: 'Patient declined.', order_id: null },
+      resolution: {
+        status: 'declined',
+        reason: 'Patient declined.',
+        order_id: null,
+        accession_number: null,
+      },
     })
     const events = (await listAuditEvents(t.db, { orderId: overdue.orderId })).concat(
       await listAuditEvents(t.db, { orderId: open.orderId }),

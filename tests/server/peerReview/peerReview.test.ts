@@ -163,6 +163,35 @@ describe.skipIf(skipDatabase)('peer review', () => {
     expect((await score(ben, { order_id: prior!, score: '1', comment: '' })).status).toBe(201)
   })
 
+  it('PEER-30 the study a score was asked on is kept with it; it must be another study of the same patient (400)', async () => {
+    const [prior, later] = take()
+    const [stranger] = take()
+    await sign(ada, prior!)
+    const refused = async (askedOn: string) => {
+      const res = await score(ben, {
+        order_id: prior!,
+        asked_on_order_id: askedOn,
+        score: '1',
+        comment: '',
+      })
+      expect(res.status, JSON.stringify(res.json())).toBe(400)
+    }
+    await refused(prior!)
+    await refused(stranger!)
+    await refused('no-such-order')
+    expect(await t.db.select().from(peerReviews).where(eq(peerReviews.orderId, prior!))).toEqual([])
+
+    const res = await score(ben, {
+      order_id: prior!,
+      asked_on_order_id: later,
+      score: '1',
+      comment: '',
+    })
+    expect(res.status).toBe(201)
+    const [row] = await t.db.select().from(peerReviews).where(eq(peerReviews.orderId, prior!))
+    expect(row?.askedOnOrderId).toBe(later)
+  })
+
   it('PEER-7 a score is never rewritten: the table refuses an update', async () => {
     const [prior] = take()
     await sign(ada, prior!)

@@ -140,6 +140,7 @@ export function followUpsHandlers(
         at: FIXED_TIME,
         reason: parsed.data.reason,
         order_id: parsed.data.order_id ?? null,
+        accession_number: null,
       }
       return HttpResponse.json(shown(item))
     }),

@@ -33,6 +33,8 @@ export interface FollowUpResolution {
   at: string | null
   reason: string
   order_id: string | null
+  /** The completing order's accession number, when the backend names it (FU-41). */
+  accession_number: string | null
 }
 
 export interface FollowUp extends FollowUpProposal {
@@ -106,13 +108,17 @@ function readResolution(raw: unknown, status: FollowUpStatus): FollowUpResolutio
     at: readTimestamp(given.at) ?? null,
     reason: trimmed(given.reason),
     order_id: readId(given.order_id) ?? null,
+    accession_number: orNull(given.accession_number),
   }
 }
 
-/** The accession number of the order that completed it by itself, when its words name one. */
+/**
+ * The accession number of the order that completed it by itself: as the backend names it
+ * (FU-41), else as the resolution's words name it (a backend that says no more).
+ */
 export function matchingAccession(resolution: FollowUpResolution): string | null {
   if (resolution.by !== null) return null
-  return MATCHING_ORDER.exec(resolution.reason)?.[1] ?? null
+  return resolution.accession_number ?? MATCHING_ORDER.exec(resolution.reason)?.[1] ?? null
 }
 
 export function readFollowUp(raw: unknown): Read<FollowUp> {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import {
+  matchingAccession,
   readFollowUpPage,
   readFollowUpProposals,
 } from '../../../../src/services/api/read/followUps'
@@ -60,5 +61,20 @@ describe('reading follow-ups', () => {
         text: '',
       },
     ])
+  })
+
+  it('FU-41 a completing order is named by its accession number, else by the words of a backend that gives none', () => {
+    const completed = (resolution: Record<string, unknown>) => {
+      const read = readFollowUpPage({
+        items: [{ ...item, status: 'completed', resolution: { by: null, ...resolution } }],
+      })
+      const [first] = read.ok ? read.value.items : []
+      return first?.resolution ? matchingAccession(first.resolution) : undefined
+    }
+    expect(completed({ reason: 'Order received', order_id: 9, accession_number: 'A-9 ' })).toBe(
+      'A-9',
+    )
+    expect(completed({ reason: 'Matching order ACC456 received' })).toBe('ACC456')
+    expect(completed({ reason: 'Done elsewhere', accession_number: '' })).toBeNull()
   })
 })

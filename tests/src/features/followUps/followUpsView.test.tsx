@@ -82,7 +82,7 @@ describe('the Follow-ups view', () => {
     expect(statusesSent()).toEqual(['open,overdue'])
   })
 
-  it('FU-31 FU-36 nothing to show says so; the Status filter asks the server again; a closed follow-up says how it was closed', async () => {
+  it('FU-31 FU-36 FU-41 nothing to show says so; the Status filter asks the server again; a closed follow-up says how it was closed', async () => {
     track('O1', {
       id: 'FU-done',
       status: 'completed',
@@ -90,8 +90,10 @@ describe('the Follow-ups view', () => {
         status: 'completed',
         by: null,
         at: '2027-03-01T10:00:00.000Z',
-        reason: 'Matching order ACC456 received',
+        // FU-41: the order is named by the answer's accession number, not by the words.
+        reason: 'A matching order was received.',
         order_id: 'O9',
+        accession_number: 'ACC456',
       },
     })
     track('O2', {
@@ -103,6 +105,7 @@ describe('the Follow-ups view', () => {
         at: '2027-03-02T10:00:00.000Z',
         reason: 'Patient moved away',
         order_id: null,
+        accession_number: null,
       },
     })
     const view = await renderFollowUps()
@@ -206,6 +209,7 @@ describe('the Follow-ups view', () => {
       at: '2027-03-02T10:00:00.000Z',
       reason: 'Not indicated',
       order_id: null,
+      accession_number: null,
     }
     await view.user.click(within(dialog).getByRole('button', { name: 'Mark completed' }))
 

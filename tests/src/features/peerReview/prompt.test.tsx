@@ -53,7 +53,7 @@ describe("peer review's question on opening a study", () => {
     expect(within(region).getByText('Required unless the score is 1.')).toBeInTheDocument()
   })
 
-  it("PEER-18 'Submit score' sends the score; 'Score recorded.' shows and the region closes", async () => {
+  it("PEER-18 PEER-30 'Submit score' sends the score and the study it was asked on; 'Score recorded.' shows and the region closes", async () => {
     const { view, region } = await askedOnOpening()
     await view.user.click(within(region).getByRole('radio', { name: SCORE_NAMES[0] }))
     await view.user.click(within(region).getByRole('button', { name: 'Submit score' }))
@@ -62,6 +62,7 @@ describe("peer review's question on opening a study", () => {
     expect(screen.queryByRole('region', { name: 'Peer review' })).toBeNull()
     expect(apiBackend.requestsTo('recordPeerReview')[0]?.body).toEqual({
       order_id: PRIOR.order_id,
+      asked_on_order_id: 'O1',
       score: '1',
       comment: '',
     })
@@ -84,6 +85,7 @@ describe("peer review's question on opening a study", () => {
     await screen.findByText('Score recorded.')
     expect(apiBackend.requestsTo('recordPeerReview')[0]?.body).toEqual({
       order_id: PRIOR.order_id,
+      asked_on_order_id: 'O1',
       score: '2b',
       comment: 'The nodule needed a follow-up.',
     })
